@@ -1,0 +1,38 @@
+/**
+ * `npm start`: fetch and start Elasticsearch and Postgres (or use DATABASE_URL /
+ * ELASTICSEARCH_URL), migrate, load the bundled data, serve the API, print the public test key.
+ */
+import { loadConfig } from '../src/config';
+import { migrate } from '../src/db/migrate';
+import { createLogger } from '../src/http/logger';
+import { ensurePublicTestKey } from '../src/platform/keys';
+import { startServer } from '../src/server';
+import { openStores } from '../src/stores';
+import { loadBundledData } from './bundled-data';
+import { ensureServices } from './services/index';
+
+async function main(): Promise<void> {
+  const urls = await ensureServices();
+  const config = { ...loadConfig(), ...urls };
+  const logger = createLogger(config.logLevel);
+  await migrate(config.databaseUrl, config.namespace);
+
+  const stores = openStores({ ...config, storeTimeoutMs: 600_000 });
+  try {
+    await loadBundledData(stores, logger);
+    const testKey = await ensurePublicTestKey(stores.platform);
+    const running = await startServer(config, { logger, installSignals: true });
+    process.stdout.write(
+      `\nNYC records API listening on ${running.url}\n` +
+        `Public test key: ${testKey}\n` +
+        `Try: curl -H "Authorization: Bearer ${testKey}" ${running.url}/api/v1/health\n\n`,
+    );
+  } finally {
+    await stores.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+/** Every setting the service reads, from the environment, in one place (README lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset until the services are ensured: `npm start` and the tests fill it in. */
+  databaseUrl?: string;
+  elasticsearchUrl?: string;
+  /** Prefix of every Postgres schema and Elasticsearch index this deployment owns. */
+  namespace: string;
+  /** Signs cursors so they cannot be forged or edited. */
+  cursorSecret: string;
+  /** Salts the hash that stands for a device id; the raw id is never stored. */
+  deviceIdSalt: string;
+  logLevel: string;
+  /** Largest accepted request body; report photos (3 x 4 MB as base64) set the floor. */
+  bodyLimitBytes: number;
+  /** How long a request may wait on Elasticsearch or Postgres. */
+  storeTimeoutMs: number;
+  poolSize: number;
+}
+
+export const API_VERSION = '1.1';
+
+const DEV_SECRET = 'dev-only-secret-change-me';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const namespace = env.DATA_NAMESPACE ?? 'nyc';
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) throw new Error('DATA_NAMESPACE must be lowercase letters, digits and underscores');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    elasticsearchUrl: env.ELASTICSEARCH_URL || undefined,
+    namespace,
+    cursorSecret: env.CURSOR_SECRET ?? DEV_SECRET,
+    deviceIdSalt: env.DEVICE_ID_SALT ?? DEV_SECRET,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 20 * 1024 * 1024),
+    storeTimeoutMs: Number(env.STORE_TIMEOUT_MS ?? 5000),
+    poolSize: Number(env.PG_POOL_SIZE ?? 20),
+  };
+}

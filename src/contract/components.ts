@@ -1,0 +1,110 @@
+import type { ApiFragment, Parameter, Schema } from './types';
+
+/** Shared building blocks every family uses in its part of the document. */
+
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
+export const DATE: Schema = { type: 'string', format: 'date' };
+export const DATE_TIME: Schema = { type: 'string', format: 'date-time' };
+
+/** Comma-separated values in one parameter (style form, explode false). */
+export function commaList(name: string, items: Schema, description: string): Parameter {
+  return { name, in: 'query', description, style: 'form', explode: false, schema: { type: 'array', items, minItems: 1, maxItems: 50 } };
+}
+
+export function queryParam(name: string, schema: Schema, description: string, required = false): Parameter {
+  return { name, in: 'query', required, description, schema };
+}
+
+export function limitParam(max: number, fallback: number): Parameter {
+  return queryParam('limit', { type: 'integer', minimum: 1, maximum: max, default: fallback }, `Rows per page, 1-${max} (default ${fallback}).`);
+}
+
+export const CURSOR_PARAM: Parameter = queryParam(
+  'cursor',
+  { type: 'string', minLength: 1, maxLength: 2048 },
+  'Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters and sort.',
+);
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+});
+
+export const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+
+/** {data: item} */
+export const dataResponse = (schema: Schema, description = 'OK') => json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: schema } }, description);
+
+/** {data: [items], meta: {nextCursor, returned}} */
+export const pageResponse = (item: Schema, description = 'OK') =>
+  json(
+    {
+      type: 'object',
+      required: ['data', 'meta'],
+      additionalProperties: false,
+      properties: { data: { type: 'array', items: item }, meta: ref('PageMeta') },
+    },
+    description,
+  );
+
+/** The error answers every authenticated operation can give. */
+export function standardErrors(...extra: Array<[string, string]>): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    '400': errorResponse('A parameter or the body breaks its rule (invalid_parameter, missing_parameter, unknown_parameter, invalid_body, invalid_cursor).'),
+    '401': errorResponse('No key (missing_key), or an unknown or revoked key (invalid_key).'),
+    '429': errorResponse("The key's daily limit is spent (daily_limit_exceeded); Retry-After says when it resets."),
+    '500': errorResponse('A bug (internal_error), logged under the requestId.'),
+    '503': errorResponse('A backing store is down (unavailable); Retry-After given.'),
+  };
+  for (const [status, description] of extra) responses[status] = errorResponse(description);
+  return responses;
+}
+
+export const sharedFragment: ApiFragment = {
+  paths: {},
+  schemas: {
+    ErrorEnvelope: {
+      type: 'object',
+      required: ['error'],
+      additionalProperties: false,
+      properties: {
+        error: {
+          type: 'object',
+          required: ['status', 'code', 'message', 'requestId'],
+          properties: {
+            status: { type: 'integer' },
+            code: {
+              type: 'string',
+              enum: [
+                'invalid_parameter', 'missing_parameter', 'unknown_parameter', 'invalid_body', 'invalid_cursor', 'batch_too_large',
+                'device_id_required', 'invalid_photo', 'invalid_image', 'invalid_request', 'missing_key', 'invalid_key', 'not_found',
+                'method_not_allowed', 'username_taken', 'payload_too_large', 'unsupported_media_type', 'daily_limit_exceeded',
+                'rename_throttled', 'report_cap', 'internal_error', 'unavailable',
+              ],
+            },
+            message: { type: 'string', description: 'Written for a person: what was wrong and what is allowed.' },
+            param: { type: 'string', description: 'The one input at fault.' },
+            details: {
+              type: 'array',
+              items: { type: 'object', required: ['param', 'message'], properties: { param: { type: 'string' }, message: { type: 'string' } } },
+            },
+            scope: { type: 'string', enum: ['establishment', 'device'], description: 'On report_cap: which cap was hit.' },
+            canRenameAt: { type: 'string', format: 'date-time', description: 'On rename_throttled.' },
+            retryAfterSeconds: { type: 'integer', description: 'On every 429 and 503, with the Retry-After header.' },
+            requestId: { type: 'string' },
+          },
+        },
+      },
+    },
+    PageMeta: {
+      type: 'object',
+      required: ['nextCursor', 'returned'],
+      additionalProperties: false,
+      properties: {
+        nextCursor: { type: ['string', 'null'], description: 'Pass back as cursor for the next page; null on the last page.' },
+        returned: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+};

@@ -1,0 +1,6 @@
+import { platformFragment } from '../platform/openapi';
+import { sharedFragment } from './components';
+import type { ApiFragment } from './types';
+
+/** Every family's part of the contract; a family adds one line here. */
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment];

@@ -1,0 +1,40 @@
+import type { Schema } from './types';
+
+function range(schema: Schema): string {
+  const { minimum, maximum } = schema;
+  if (minimum !== undefined && maximum !== undefined) return ` from ${minimum} to ${maximum}`;
+  if (minimum !== undefined) return ` of at least ${minimum}`;
+  if (maximum !== undefined) return ` of at most ${maximum}`;
+  return '';
+}
+
+function describeValue(schema: Schema): string {
+  if (schema.enum) return `one of ${schema.enum.join(', ')}`;
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+      return `an integer${range(schema)}`;
+    case 'number':
+      return `a number${range(schema)}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      if (schema.format === 'date') return 'a real date written YYYY-MM-DD';
+      if (schema.format === 'date-time') return 'an ISO 8601 date-time';
+      if (schema.minLength !== undefined && schema.maxLength !== undefined) return `${schema.minLength} to ${schema.maxLength} characters`;
+      if (schema.minLength !== undefined) return `at least ${schema.minLength} characters`;
+      if (schema.maxLength !== undefined) return `at most ${schema.maxLength} characters`;
+      return 'a string';
+    default:
+      return 'a valid value';
+  }
+}
+
+/** A person-facing sentence saying what the parameter accepts, generated from its schema. */
+export function describeParameter(name: string, schema: Schema): string {
+  if (schema.type === 'array') {
+    const max = schema.maxItems ? ` (at most ${schema.maxItems})` : '';
+    return `${name} must be a comma-separated list${max} of ${describeValue(schema.items ?? {})}`;
+  }
+  return `${name} must be ${describeValue(schema)}`;
+}

@@ -1,0 +1,41 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { ApiKeyRecord } from '../platform/keys';
+import type { DataStore } from '../stores';
+import { compileOperation, createAjv, validator, ValidatedInput } from './validate';
+import type { OpenApiDocument } from './types';
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/** What a handler can rely on: validated input, the caller's key and the store of its mode. */
+export interface RouteState {
+  requestId: string;
+  input: ValidatedInput;
+  key: ApiKeyRecord;
+  store: DataStore;
+}
+
+export type RouteContext = Context & { state: RouteState };
+
+export interface Route {
+  method: Method;
+  /** The OpenAPI path, e.g. /api/v1/restaurants/{camis}. */
+  path: string;
+  handler: (ctx: RouteContext) => Promise<void> | void;
+}
+
+const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Mounts routes, each behind the validator compiled from its operation in the document.
+ * A route without an operation in the document cannot be mounted: the contract comes first.
+ */
+export function mountRoutes(router: Router, doc: OpenApiDocument, routes: Route[]): void {
+  const ajv = createAjv(doc);
+  for (const route of routes) {
+    const operation = doc.paths[route.path]?.[route.method];
+    if (!operation) throw new Error(`${route.method.toUpperCase()} ${route.path} has no operation in openapi.json`);
+    const compiled = compileOperation(doc, ajv, operation);
+    router[route.method](operation.operationId, toKoaPath(route.path), validator(compiled), (ctx) => route.handler(ctx as RouteContext));
+  }
+}

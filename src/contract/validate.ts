@@ -1,0 +1,177 @@
+import type { ValidateFunction } from 'ajv';
+import type { Context, Middleware } from 'koa';
+import { ApiError, invalidBody, invalidParameter, missingParameter, unknownParameter } from '../http/errors';
+import { anchored, createAjv } from './ajv';
+import { describeParameter } from './messages';
+import type { OpenApiDocument, Operation, Parameter, Schema } from './types';
+
+/** Query and path values arrive as text; each is read as its schema's type before ajv judges it. */
+function coerce(raw: string, schema: Schema): unknown {
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+      return /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    case 'number':
+      return /^-?(\d+\.?\d*|\.\d+)$/.test(raw) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    case 'array':
+      return raw.split(',').map((item) => coerce(item.trim(), schema.items ?? {}));
+    default:
+      return raw;
+  }
+}
+
+interface CompiledParameter {
+  spec: Parameter;
+  check: ValidateFunction;
+}
+
+export interface CompiledOperation {
+  operation: Operation;
+  query: CompiledParameter[];
+  path: CompiledParameter[];
+  header: CompiledParameter[];
+  body?: ValidateFunction;
+  bodyRequired: boolean;
+}
+
+function resolveParameter(doc: OpenApiDocument, parameter: Parameter | { $ref: string }): Parameter {
+  if ('$ref' in parameter) {
+    const name = parameter.$ref.replace('#/components/parameters/', '');
+    const found = doc.components.parameters[name];
+    if (!found) throw new Error(`unknown parameter ref ${parameter.$ref}`);
+    return found;
+  }
+  return parameter;
+}
+
+export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof createAjv>, operation: Operation): CompiledOperation {
+  const compiled: CompiledOperation = { operation, query: [], path: [], header: [], bodyRequired: false };
+  for (const raw of operation.parameters ?? []) {
+    const spec = resolveParameter(doc, raw);
+    compiled[spec.in].push({ spec, check: ajv.compile(anchored(spec.schema)) });
+  }
+  const body = operation.requestBody?.content['application/json']?.schema;
+  if (body) {
+    compiled.body = ajv.compile(anchored(body));
+    compiled.bodyRequired = operation.requestBody?.required ?? false;
+  }
+  return compiled;
+}
+
+function checkValue(parameter: CompiledParameter, raw: string): unknown {
+  const { spec } = parameter;
+  const value = coerce(raw, spec.schema);
+  if (!parameter.check(value)) throw invalidParameter(spec.name, spec['x-message'] ?? describeParameter(spec.name, spec.schema));
+  return value;
+}
+
+function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, unknown> {
+  const known = new Map(compiled.query.map((parameter) => [parameter.spec.name, parameter]));
+  const strict = compiled.operation['x-unknown-parameters'] === 'reject';
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(ctx.query)) {
+    const parameter = known.get(name);
+    if (!parameter) {
+      if (strict) throw unknownParameter(name, [...known.keys()]);
+      continue;
+    }
+    if (Array.isArray(raw)) throw invalidParameter(name, `${name} was given more than once; give it once (comma-separate several values where a list is allowed)`);
+    values[name] = checkValue(parameter, raw ?? '');
+  }
+  for (const { spec } of compiled.query) {
+    if (values[spec.name] !== undefined) continue;
+    if (spec.required) throw missingParameter(spec.name);
+    if (spec.schema.default !== undefined) values[spec.name] = spec.schema.default;
+  }
+  const given = (name: string) => ctx.query[name] !== undefined;
+  for (const [name, needs] of Object.entries(compiled.operation['x-requires'] ?? {})) {
+    if (!given(name)) continue;
+    const absent = needs.filter((other) => !given(other));
+    if (absent.length) throw invalidParameter(name, `${name} can only be used together with ${needs.join(' and ')}`);
+  }
+  for (const [low, high] of compiled.operation['x-ordered'] ?? []) {
+    if (given(low) && given(high) && (values[low] as number | string) > (values[high] as number | string)) {
+      throw invalidParameter(low, `${low} must not be after ${high}`);
+    }
+  }
+  return values;
+}
+
+function readPath(ctx: Context, compiled: CompiledOperation): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const parameter of compiled.path) {
+    const raw = (ctx.params as Record<string, string> | undefined)?.[parameter.spec.name] ?? '';
+    values[parameter.spec.name] = checkValue(parameter, decodeURIComponent(raw));
+  }
+  return values;
+}
+
+function readHeaders(ctx: Context, compiled: CompiledOperation): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const parameter of compiled.header) {
+    const { spec } = parameter;
+    const raw = ctx.get(spec.name).trim();
+    if (!raw) {
+      if (spec.required) throw new ApiError(400, spec['x-missing-code'] ?? 'missing_parameter', `the ${spec.name} header is required`, { param: spec.name });
+      continue;
+    }
+    checkValue(parameter, raw);
+    values[spec.name] = raw;
+  }
+  return values;
+}
+
+function readBody(ctx: Context, compiled: CompiledOperation): unknown {
+  if (!compiled.body) return undefined;
+  const hasBody = ctx.request.length !== undefined || ctx.get('Transfer-Encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) {
+    throw new ApiError(415, 'unsupported_media_type', 'request body must be JSON (Content-Type: application/json)');
+  }
+  const body = (ctx.request as unknown as { body?: unknown }).body;
+  const empty = body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && !hasBody);
+  if (empty) {
+    if (compiled.bodyRequired) throw invalidBody('a JSON request body is required');
+    return undefined;
+  }
+  if (!compiled.body(body)) {
+    const details = (compiled.body.errors ?? []).slice(0, 10).map((error) => {
+      const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      if (error.keyword === 'additionalProperties') {
+        const extra = String(error.params.additionalProperty);
+        return { param: path ? `${path}.${extra}` : extra, message: `${path ? `${path}.` : ''}${extra} is not a field of this body` };
+      }
+      if (error.keyword === 'required') {
+        const missing = String(error.params.missingProperty);
+        return { param: path ? `${path}.${missing}` : missing, message: `${path ? `${path}.` : ''}${missing} is required` };
+      }
+      return { param: path || 'body', message: `${path || 'body'} ${error.message ?? 'is not valid'}` };
+    });
+    throw invalidBody(details[0]?.message ?? 'request body is not valid', details, details.length === 1 ? details[0].param : undefined);
+  }
+  return body;
+}
+
+export interface ValidatedInput {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Middleware that checks one operation's input against the document and leaves the typed values in ctx.state.input. */
+export function validator(compiled: CompiledOperation): Middleware {
+  return async (ctx, next) => {
+    const input: ValidatedInput = {
+      params: readPath(ctx, compiled),
+      query: readQuery(ctx, compiled),
+      headers: readHeaders(ctx, compiled),
+      body: readBody(ctx, compiled),
+    };
+    ctx.state.input = input;
+    await next();
+  };
+}
+
+export { createAjv };

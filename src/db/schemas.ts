@@ -1,0 +1,12 @@
+export type Mode = 'live' | 'test';
+export const MODES: readonly Mode[] = ['live', 'test'];
+
+/** Postgres schema and Elasticsearch index names of one namespace. */
+export function schemaNames(namespace: string): { platform: string; live: string; test: string } {
+  return { platform: `${namespace}_platform`, live: `${namespace}_live`, test: `${namespace}_test` };
+}
+
+/** The alias every reader uses for one index of one mode, e.g. nyc_live_restaurants. */
+export function indexAlias(namespace: string, mode: Mode, name: string): string {
+  return `${namespace}_${mode}_${name}`;
+}

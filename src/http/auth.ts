@@ -1,0 +1,72 @@
+import type { Middleware } from 'koa';
+import type { Pool } from 'pg';
+import { ApiKeyRecord, findKeyByHash, hashKey, KEY_PATTERN } from '../platform/keys';
+import { countLimitedRequest, nextUtcMidnightEpoch, secondsToNextUtcMidnight, UsageBuffer, utcDay } from '../platform/usage';
+import type { Stores } from '../stores';
+import { ApiError } from './errors';
+
+export interface AuthOptions {
+  stores: Stores;
+  usage: UsageBuffer;
+  /** How long a looked-up key is trusted before Postgres is asked again (revocation delay). */
+  keyCacheMs: number;
+  now?: () => Date;
+}
+
+class KeyCache {
+  private entries = new Map<string, { key: ApiKeyRecord | null; until: number }>();
+  constructor(private readonly pool: Pool, private readonly ttlMs: number) {}
+
+  async find(keyHash: string): Promise<ApiKeyRecord | null> {
+    const hit = this.entries.get(keyHash);
+    if (hit && hit.until > Date.now()) return hit.key;
+    const key = await findKeyByHash(this.pool, keyHash);
+    if (this.ttlMs > 0) {
+      if (this.entries.size > 10_000) this.entries.clear();
+      this.entries.set(keyHash, { key, until: Date.now() + this.ttlMs });
+    }
+    return key;
+  }
+}
+
+function bearerKey(header: string): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Authenticates the bearer key, counts the request toward the key's UTC day, sets the
+ * X-RateLimit-* headers, and picks the data store of the key's mode (live or test).
+ */
+export function authenticate(options: AuthOptions): Middleware {
+  const cache = new KeyCache(options.stores.platform, options.keyCacheMs);
+  const now = options.now ?? (() => new Date());
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    if (!header) throw new ApiError(401, 'missing_key', 'send your API key as Authorization: Bearer <key>');
+    const presented = bearerKey(header);
+    if (!presented || !KEY_PATTERN.test(presented)) throw new ApiError(401, 'invalid_key', 'the API key is not valid');
+    const key = await cache.find(hashKey(presented));
+    if (!key || key.revokedAt) throw new ApiError(401, 'invalid_key', 'the API key is not valid or has been revoked');
+
+    const at = now();
+    const day = utcDay(at);
+    ctx.set('X-RateLimit-Reset', String(nextUtcMidnightEpoch(at)));
+    if (key.dailyLimit === null) {
+      options.usage.add(key.id, day);
+    } else {
+      const count = await countLimitedRequest(options.stores.platform, key.id, day, key.dailyLimit);
+      ctx.set('X-RateLimit-Limit', String(key.dailyLimit));
+      ctx.set('X-RateLimit-Remaining', String(Math.max(0, key.dailyLimit - (count ?? key.dailyLimit))));
+      if (count === null) {
+        const wait = secondsToNextUtcMidnight(at);
+        throw new ApiError(429, 'daily_limit_exceeded', `this key's daily limit of ${key.dailyLimit} requests is spent; it resets at 00:00 UTC`, {
+          retryAfterSeconds: wait,
+        });
+      }
+    }
+    ctx.state.key = key;
+    ctx.state.store = options.stores.byMode[key.mode];
+    await next();
+  };
+}

@@ -1,0 +1,75 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { ApiError, unavailable } from './errors';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+/** Errors raised below us by Koa, koa-body or the router, turned into the contract's codes. */
+function fromFrameworkError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const e = error as HttpLikeError;
+  const status = e?.status ?? e?.statusCode;
+  if (!status || status >= 500) return undefined;
+  if (status === 413 || e.type === 'entity.too.large') return new ApiError(413, 'payload_too_large', 'request body is larger than the server accepts');
+  if (status === 415) return new ApiError(415, 'unsupported_media_type', 'request body must be JSON (Content-Type: application/json)');
+  if (status === 400) return new ApiError(400, 'invalid_body', 'request body is not valid JSON');
+  if (status === 404) return new ApiError(404, 'not_found', 'no such resource');
+  return new ApiError(status, 'invalid_request', 'the request could not be processed');
+}
+
+const STORE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+
+/** A lost connection to Postgres or Elasticsearch is the service being degraded, not a bug: 503. */
+function isStoreUnavailable(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; message?: string };
+  if (!e) return false;
+  if (e.name === 'ConnectionError' || e.name === 'TimeoutError' || e.name === 'NoLivingConnectionsError') return true;
+  if (e.code && STORE_DOWN_CODES.has(e.code)) return true;
+  return /timeout exceeded when trying to connect|Connection terminated/i.test(e.message ?? '');
+}
+
+/** Renders every error as {error: {status, code, message, requestId, ...}} and hides internals of the rest. */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 405 && ctx.body === undefined) {
+        const allow = String(ctx.response.get('Allow'));
+        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { headers: { Allow: allow } });
+      }
+    } catch (caught) {
+      let error = fromFrameworkError(caught);
+      if (!error && isStoreUnavailable(caught)) {
+        logger.warn({ err: caught, requestId: ctx.state.requestId }, 'store unavailable');
+        error = unavailable();
+      }
+      if (!error) {
+        logger.error({ err: caught, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+        error = new ApiError(500, 'internal_error', 'something went wrong on our side; quote the requestId if you report it');
+      }
+      const { param, details, extra, retryAfterSeconds, headers } = error.options;
+      ctx.status = error.status;
+      for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+      if (retryAfterSeconds !== undefined) ctx.set('Retry-After', String(retryAfterSeconds));
+      if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.body = {
+        error: {
+          status: error.status,
+          code: error.code,
+          message: error.message,
+          ...(param !== undefined && { param }),
+          ...(details !== undefined && { details }),
+          ...extra,
+          ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+          requestId: ctx.state.requestId,
+        },
+      };
+    }
+  };
+}

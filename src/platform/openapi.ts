@@ -1,0 +1,92 @@
+import { dataResponse, errorResponse, json, ref, standardErrors } from '../contract/components';
+import type { ApiFragment } from '../contract/types';
+
+export const platformFragment: ApiFragment = {
+  tags: [{ name: 'Platform', description: 'Key introspection, health and the contract itself.' }],
+  schemas: {
+    KeyIntrospection: {
+      type: 'object',
+      required: ['name', 'tier', 'mode', 'createdAt', 'usage'],
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string' },
+        tier: { type: 'string', enum: ['standard', 'unlimited'] },
+        mode: { type: 'string', enum: ['live', 'test'], description: 'live keys read real records; test keys read the fixture data set.' },
+        createdAt: { type: 'string', format: 'date-time' },
+        usage: {
+          type: 'object',
+          required: ['today', 'last30Days', 'dailyLimit'],
+          additionalProperties: false,
+          properties: {
+            today: { type: 'integer', minimum: 0, description: 'Requests since 00:00 UTC, including 4xx answers, excluding requests refused by the limit.' },
+            last30Days: { type: 'integer', minimum: 0, description: 'Requests over the last 30 UTC days, today included.' },
+            dailyLimit: { type: ['integer', 'null'], description: 'null = unlimited.' },
+          },
+        },
+      },
+    },
+    Health: {
+      type: 'object',
+      required: ['status', 'version'],
+      additionalProperties: false,
+      properties: {
+        status: { type: 'string', enum: ['ok', 'degraded'] },
+        version: { type: 'string', const: '1.1' },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/me': {
+      get: {
+        operationId: 'getMe',
+        summary: 'Introspect the calling key',
+        tags: ['Platform'],
+        responses: { '200': dataResponse(ref('KeyIntrospection')), ...standardErrors() },
+      },
+    },
+    '/api/v1/health': {
+      get: {
+        operationId: 'getHealth',
+        summary: 'Service health',
+        description: 'ok while both Elasticsearch and Postgres answer; otherwise 503 with status degraded. No data wrapper.',
+        tags: ['Platform'],
+        responses: {
+          '200': json(ref('Health'), 'Both stores answer.'),
+          '503': { ...json(ref('Health'), 'A store does not answer; Retry-After given.') },
+          ...Object.fromEntries(Object.entries(standardErrors()).filter(([status]) => status !== '503')),
+        },
+      },
+    },
+    '/api/v1/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This OpenAPI 3.1 document',
+        tags: ['Platform'],
+        responses: { '200': json({ type: 'object', required: ['openapi', 'paths'] }, 'The contract.'), ...standardErrors() },
+      },
+    },
+    '/livez': {
+      get: {
+        operationId: 'getLivez',
+        summary: 'Liveness probe (no key)',
+        description: '200 while the process serves requests, whatever the state of the stores.',
+        tags: ['Platform'],
+        security: [],
+        responses: { '200': json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }) },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'getReadyz',
+        summary: 'Readiness probe (no key)',
+        description: '200 while both stores answer, 503 otherwise.',
+        tags: ['Platform'],
+        security: [],
+        responses: {
+          '200': json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }),
+          '503': errorResponse('A store does not answer.'),
+        },
+      },
+    },
+  },
+};

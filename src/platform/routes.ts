@@ -1,0 +1,47 @@
+import { API_VERSION } from '../config';
+import type { Route } from '../contract/routes';
+import type { OpenApiDocument } from '../contract/types';
+import type { Stores } from '../stores';
+import { storesAnswer } from './health';
+import { usageSummary, UsageBuffer, utcDay } from './usage';
+
+export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: OpenApiDocument }): Route[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/me',
+      async handler(ctx) {
+        const { key } = ctx.state;
+        const now = new Date();
+        const usage = await usageSummary(deps.stores.platform, key.id, now);
+        const pending = deps.usage.pendingFor(key.id, utcDay(now));
+        ctx.body = {
+          data: {
+            name: key.name,
+            tier: key.tier,
+            mode: key.mode,
+            createdAt: key.createdAt,
+            usage: { today: usage.today + pending, last30Days: usage.last30Days + pending, dailyLimit: key.dailyLimit },
+          },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/health',
+      async handler(ctx) {
+        const ok = await storesAnswer(deps.stores);
+        if (!ok) ctx.set('Retry-After', '5');
+        ctx.status = ok ? 200 : 503;
+        ctx.body = { status: ok ? 'ok' : 'degraded', version: API_VERSION };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/openapi.json',
+      handler(ctx) {
+        ctx.body = deps.doc;
+      },
+    },
+  ];
+}

@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Route } from './contract/routes';
+import type { OpenApiDocument } from './contract/types';
+import type { UsageBuffer } from './platform/usage';
+import { platformRoutes } from './platform/routes';
+import type { Stores } from './stores';
+
+export interface AppDeps {
+  config: Config;
+  stores: Stores;
+  usage: UsageBuffer;
+  doc: OpenApiDocument;
+  logger: Logger;
+}
+
+/** Every family's routes; a family adds one line here. */
+export function allRoutes(deps: AppDeps): Route[] {
+  return [...platformRoutes(deps)];
+}

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { Config, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { createLogger } from './http/logger';
+import { openStores, Stores } from './stores';
+
+export interface RunningServer {
+  url: string;
+  server: http.Server;
+  stores: Stores;
+  stop(): Promise<void>;
+}
+
+/** Migrates, opens the stores and serves the API until stop() (or SIGTERM/SIGINT when installSignals). */
+export async function startServer(config: Config, options: { logger?: Logger; installSignals?: boolean } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  if (!config.databaseUrl || !config.elasticsearchUrl) throw new Error('set DATABASE_URL and ELASTICSEARCH_URL, or use npm start to run local ones');
+  await migrate(config.databaseUrl, config.namespace);
+  const stores = openStores(config);
+  const app = createApp({ config, stores, logger });
+  const server = http.createServer(app.koa.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  logger.info({ url }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Stop taking connections, let requests in flight finish, then flush usage and close the stores.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await app.close();
+      await stores.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  if (options.installSignals) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        logger.info({ signal }, 'shutting down');
+        void stop().then(() => process.exit(0));
+      });
+    }
+  }
+  return { url, server, stores, stop };
+}
+
+if (require.main === module) {
+  startServer(loadConfig(), { installSignals: true }).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

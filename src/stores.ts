@@ -1,0 +1,54 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { Pool } from 'pg';
+import type { Config } from './config';
+import { createPgPool } from './db/pool';
+import { indexAlias, Mode, MODES, schemaNames } from './db/schemas';
+import { createEsClient } from './search/es';
+
+/** Everything one mode (live or test) reads and writes: its Postgres schema and its Elasticsearch indices. */
+export interface DataStore {
+  mode: Mode;
+  namespace: string;
+  schema: string;
+  /** Unqualified names resolve in this mode's schema first, then the platform schema. */
+  pg: Pool;
+  es: Client;
+  indexAlias(name: string): string;
+}
+
+/** The process-wide handles: the platform pool (keys, usage) and one DataStore per mode. */
+export interface Stores {
+  namespace: string;
+  platform: Pool;
+  es: Client;
+  byMode: Record<Mode, DataStore>;
+  close(): Promise<void>;
+}
+
+export function openStores(config: Config): Stores {
+  if (!config.databaseUrl || !config.elasticsearchUrl) throw new Error('DATABASE_URL and ELASTICSEARCH_URL must be known before opening the stores');
+  const names = schemaNames(config.namespace);
+  const es = createEsClient(config.elasticsearchUrl, config.storeTimeoutMs);
+  const platform = createPgPool(config.databaseUrl, { searchPath: [names.platform], max: config.poolSize, statementTimeoutMs: config.storeTimeoutMs });
+  const byMode = {} as Record<Mode, DataStore>;
+  for (const mode of MODES) {
+    byMode[mode] = {
+      mode,
+      namespace: config.namespace,
+      schema: names[mode],
+      pg: createPgPool(config.databaseUrl, { searchPath: [names[mode], names.platform], max: config.poolSize, statementTimeoutMs: config.storeTimeoutMs }),
+      es,
+      indexAlias: (name) => indexAlias(config.namespace, mode, name),
+    };
+  }
+  return {
+    namespace: config.namespace,
+    platform,
+    es,
+    byMode,
+    async close() {
+      await Promise.all([platform.end(), ...MODES.map((mode) => byMode[mode].pg.end())]);
+      await es.close();
+    },
+  };
+}
