@@ -4,7 +4,8 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openApiDocument } from './contract/document';
-import { mountRoutes } from './contract/routes';
+import { mountRoutes, Route } from './contract/routes';
+import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
 import { errorEnvelope } from './http/error-envelope';
@@ -27,6 +28,9 @@ export interface AppOptions {
   stores: Stores;
   logger: Logger;
   keyCacheMs?: number;
+  /** Seams for tests: another document and extra routes described in it. */
+  doc?: OpenApiDocument;
+  extraRoutes?: Route[];
 }
 
 /**
@@ -35,7 +39,7 @@ export interface AppOptions {
  */
 export function createApp(options: AppOptions): App {
   const { config, stores, logger } = options;
-  const doc = openApiDocument();
+  const doc = options.doc ?? openApiDocument();
   const usage = new UsageBuffer(stores.platform);
   const koa = new Koa({ proxy: false });
   koa.silent = true;
@@ -50,7 +54,7 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Router();
-  mountRoutes(api, doc, allRoutes({ config, stores, usage, doc, logger }));
+  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger }), ...(options.extraRoutes ?? [])]);
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
   const body = koaBody({
     json: true,
