@@ -1,0 +1,266 @@
+/**
+ * Report photos and device avatars: from untrusted JSON input to bytes that are safe to
+ * store and serve. Everything a client declares (data-URL media type, file name, an
+ * object's contentType) is ignored; only the bytes decide what an image is.
+ *
+ * Pipeline: decodeBase64Image (shape, strict base64, decoded size)
+ *   -> inspectImage (magic bytes, header dimensions, pixel cap)
+ *   -> processReportPhoto / processAvatar (orient, resize, re-encode without metadata).
+ */
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+
+/** 4 MiB decoded, the per-photo limit of the spec ("at most 4 MB each"), read generously as binary megabytes. */
+export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
+/** Avatars arrive the same way as photos and get the same decoded-size limit. */
+export const MAX_AVATAR_INPUT_BYTES = MAX_PHOTO_BYTES;
+/**
+ * Decompression-bomb guard: 40 megapixels covers every phone camera in use (a 48 MP
+ * sensor bins to 12 MP by default) while refusing tiny files that claim huge canvases.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side of a stored report photo. */
+export const MAX_PHOTO_SIDE = 2048;
+/** Avatars are stored as exactly this many pixels square. */
+export const AVATAR_SIDE = 512;
+/** Largest stored avatar. */
+export const MAX_AVATAR_BYTES = 1024 * 1024;
+
+const PHOTO_JPEG_QUALITY = 85;
+/** Tried in order until the avatar fits MAX_AVATAR_BYTES; a 512 px JPEG practically always fits at the first. */
+const AVATAR_JPEG_QUALITIES = [85, 75, 65, 55, 45, 35, 25] as const;
+
+export type ImageType = 'jpeg' | 'png';
+export type ImageContentType = 'image/jpeg' | 'image/png';
+export const CONTENT_TYPES: Readonly<Record<ImageType, ImageContentType>> = { jpeg: 'image/jpeg', png: 'image/png' };
+
+/** invalid_photo for report photos, invalid_image for avatars (the contract's two 400 codes). */
+export type ImageErrorCode = 'invalid_photo' | 'invalid_image';
+/** Which rule was broken, for logs and tests; the HTTP layer only needs code and message. */
+export type ImageErrorReason = 'shape' | 'base64' | 'empty' | 'too_large' | 'unsupported_type' | 'too_many_pixels' | 'undecodable';
+
+/** A person-readable refusal of an uploaded image; the HTTP layer answers it with 400 and `code`. */
+export class ImageError extends Error {
+  readonly status = 400;
+  constructor(
+    readonly code: ImageErrorCode,
+    readonly reason: ImageErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageError';
+  }
+}
+
+/** What the image is for: decides the error code and the wording of messages. */
+export type ImagePurpose = 'photo' | 'avatar';
+
+const CODE_FOR: Readonly<Record<ImagePurpose, ImageErrorCode>> = { photo: 'invalid_photo', avatar: 'invalid_image' };
+const NOUN_FOR: Readonly<Record<ImagePurpose, string>> = { photo: 'photo', avatar: 'avatar image' };
+
+function refuse(purpose: ImagePurpose, reason: ImageErrorReason, message: string): ImageError {
+  return new ImageError(CODE_FOR[purpose], reason, `${NOUN_FOR[purpose]} ${message}`);
+}
+
+const ACCEPTED_SHAPES = 'a base64 string, a data URL (data:image/jpeg;base64,...) or an object {"data": "<base64>"}';
+const ACCEPTED_TYPES = 'JPEG or PNG';
+
+function describeBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Input shape and base64
+// ---------------------------------------------------------------------------------------
+
+// `data:[<media type>][;param=value]*;base64,<payload>`; the media type is read and ignored.
+const DATA_URL = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,/i;
+// Standard alphabet only (not base64url), padding optional but only at the end.
+const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
+// Line breaks and spaces are allowed between characters: Android's Base64.DEFAULT wraps at 76.
+const BASE64_WHITESPACE = /[\r\n\t ]/g;
+
+/**
+ * The base64 text carried by one photos[] item or avatar `image`, without checking it:
+ * a bare string, a data URL, or an object whose `data` is either. Null when the shape is
+ * none of those. Other properties of the object (a declared contentType, a file name)
+ * are ignored, because the type is taken from the bytes.
+ */
+export function imagePayload(input: unknown): string | null {
+  let text: unknown = input;
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) text = (input as { data?: unknown }).data;
+  if (typeof text !== 'string') return null;
+  const dataUrl = DATA_URL.exec(text);
+  return dataUrl ? text.slice(dataUrl[0].length) : text;
+}
+
+/** Decoded size of well-formed base64 text, computed without decoding it. */
+function decodedLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+export interface DecodeOptions {
+  /** Refuse payloads that decode to more bytes than this. Default MAX_PHOTO_BYTES. */
+  maxBytes?: number;
+  /** Default 'photo'. */
+  purpose?: ImagePurpose;
+}
+
+/**
+ * Decodes one uploaded image to bytes. Strict: the text must be standard base64 (ASCII
+ * whitespace between characters tolerated, padding optional), non-empty, and decode to at
+ * most `maxBytes`. The size is judged before decoding so an oversized upload costs nothing.
+ */
+export function decodeBase64Image(input: unknown, options: DecodeOptions = {}): Buffer {
+  const purpose = options.purpose ?? 'photo';
+  const maxBytes = options.maxBytes ?? MAX_PHOTO_BYTES;
+  const payload = imagePayload(input);
+  if (payload === null) throw refuse(purpose, 'shape', `must be ${ACCEPTED_SHAPES}`);
+  const base64 = payload.replace(BASE64_WHITESPACE, '');
+  if (base64.length === 0) throw refuse(purpose, 'empty', `is empty; send a ${ACCEPTED_TYPES} image as ${ACCEPTED_SHAPES}`);
+  // A length of 4n+1 cannot be produced by any encoder; padded text must be whole quads.
+  const malformedLength = base64.length % 4 === 1 || (base64.includes('=') && base64.length % 4 !== 0);
+  if (!BASE64_BODY.test(base64) || malformedLength) {
+    throw refuse(purpose, 'base64', `is not valid base64 (standard alphabet A-Z a-z 0-9 + /, optional = padding); send ${ACCEPTED_SHAPES}`);
+  }
+  if (decodedLength(base64) > maxBytes) {
+    throw refuse(purpose, 'too_large', `is larger than ${describeBytes(maxBytes)} once decoded; send a smaller ${ACCEPTED_TYPES} image`);
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+// ---------------------------------------------------------------------------------------
+// Type and dimensions
+// ---------------------------------------------------------------------------------------
+
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image type by its leading magic bytes, or null when it is neither JPEG nor PNG. */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PNG_MAGIC.length));
+  if (head.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpeg';
+  if (head.equals(PNG_MAGIC)) return 'png';
+  return null;
+}
+
+export interface ImageInfo {
+  type: ImageType;
+  contentType: ImageContentType;
+  /** As stored in the header, before EXIF orientation. */
+  width: number;
+  height: number;
+}
+
+export interface InspectOptions {
+  /** Default MAX_INPUT_PIXELS. */
+  maxPixels?: number;
+  /** Default 'photo'. */
+  purpose?: ImagePurpose;
+}
+
+/** Options for every sharp decode of untrusted bytes. */
+function decoderOptions(maxPixels: number): SharpOptions {
+  // failOn 'error' refuses truncated and corrupt pixel data but tolerates the harmless
+  // warnings some phone encoders trigger; limitInputPixels is sharp's own bomb check, kept
+  // in step with ours; pages: 1 reads only the first frame of an animated PNG.
+  return { failOn: 'error', limitInputPixels: maxPixels, pages: 1 };
+}
+
+/**
+ * Type (from magic bytes) and header dimensions of an upload. Reads only the header, so a
+ * tiny file that claims a 20,000 x 20,000 canvas is refused before any pixel is decoded.
+ */
+export async function inspectImage(bytes: Buffer, options: InspectOptions = {}): Promise<ImageInfo> {
+  const purpose = options.purpose ?? 'photo';
+  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
+  const type = detectImageType(bytes);
+  if (!type) throw refuse(purpose, 'unsupported_type', `must be a ${ACCEPTED_TYPES} image (judged by its content, not its declared type)`);
+  let metadata: Metadata;
+  try {
+    // Header only: no pixel is decoded here, so sharp's own pixel limit is lifted to let
+    // the refusal below name the claimed dimensions; decoding later keeps the limit.
+    metadata = await sharp(bytes, { ...decoderOptions(maxPixels), limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse(purpose, 'undecodable', `could not be read as a ${type.toUpperCase()} image; it may be truncated or corrupt`);
+  }
+  const { width, height } = metadata;
+  if (metadata.format !== type || !width || !height) {
+    throw refuse(purpose, 'undecodable', `could not be read as a ${type.toUpperCase()} image; it may be truncated or corrupt`);
+  }
+  if (width * height > maxPixels) {
+    throw refuse(purpose, 'too_many_pixels', `is ${width} x ${height} pixels; at most ${maxPixels / 1_000_000} megapixels are accepted`);
+  }
+  return { type, contentType: CONTENT_TYPES[type], width, height };
+}
+
+// ---------------------------------------------------------------------------------------
+// Re-encoding
+// ---------------------------------------------------------------------------------------
+
+export interface ProcessedImage {
+  bytes: Buffer;
+  contentType: ImageContentType;
+  width: number;
+  height: number;
+}
+
+async function render(pipeline: Sharp, purpose: ImagePurpose, type: ImageType): Promise<{ data: Buffer; info: OutputInfo }> {
+  try {
+    return await pipeline.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw refuse(purpose, 'undecodable', `could not be decoded as a ${type.toUpperCase()} image; it may be truncated or corrupt`);
+  }
+}
+
+/**
+ * A report photo ready to store: same format as uploaded (JPEG stays JPEG, PNG stays PNG),
+ * turned upright by its EXIF orientation, longest side at most 2048 px (never enlarged),
+ * and re-encoded without any metadata. sharp writes no EXIF, GPS, ICC, XMP, IPTC or
+ * comment unless asked to, and converts to sRGB so colours survive losing the ICC profile.
+ */
+export async function processReportPhoto(bytes: Buffer, options: InspectOptions = {}): Promise<ProcessedImage> {
+  const purpose = options.purpose ?? 'photo';
+  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
+  const info = await inspectImage(bytes, { purpose, maxPixels });
+  let pipeline = sharp(bytes, decoderOptions(maxPixels))
+    .autoOrient()
+    .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true });
+  pipeline = info.type === 'jpeg' ? pipeline.jpeg({ quality: PHOTO_JPEG_QUALITY }) : pipeline.png();
+  const { data, info: out } = await render(pipeline, purpose, info.type);
+  return { bytes: data, contentType: info.contentType, width: out.width, height: out.height };
+}
+
+/**
+ * An avatar ready to store: a 512 x 512 JPEG (the image is scaled to cover the square and
+ * centre-cropped, smaller images are enlarged so every avatar has the same size),
+ * transparency flattened onto white, EXIF orientation applied, no metadata, at most 1 MB
+ * (quality is lowered step by step until it fits).
+ */
+export async function processAvatar(bytes: Buffer, options: InspectOptions = {}): Promise<ProcessedImage> {
+  const purpose = options.purpose ?? 'avatar';
+  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
+  const info = await inspectImage(bytes, { purpose, maxPixels });
+  const square = () =>
+    sharp(bytes, decoderOptions(maxPixels))
+      .autoOrient()
+      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' });
+  // The first quality fits in practice, so re-running the whole pipeline per attempt is cheap.
+  for (const quality of AVATAR_JPEG_QUALITIES) {
+    const { data } = await render(square().jpeg({ quality }), purpose, info.type);
+    if (data.length <= MAX_AVATAR_BYTES) return { bytes: data, contentType: 'image/jpeg', width: AVATAR_SIDE, height: AVATAR_SIDE };
+  }
+  // Unreachable in practice: 512 x 512 x 3 bytes is 786 KB even uncompressed.
+  throw refuse(purpose, 'too_large', `could not be compressed to ${describeBytes(MAX_AVATAR_BYTES)}; try a simpler image`);
+}
+
+/** One photos[] item from a report body, decoded, checked and re-encoded. */
+export async function readReportPhoto(input: unknown): Promise<ProcessedImage> {
+  return processReportPhoto(decodeBase64Image(input, { purpose: 'photo', maxBytes: MAX_PHOTO_BYTES }), { purpose: 'photo' });
+}
+
+/** The `image` of an avatar upload, decoded, checked and re-encoded. */
+export async function readAvatar(input: unknown): Promise<ProcessedImage> {
+  return processAvatar(decodeBase64Image(input, { purpose: 'avatar', maxBytes: MAX_AVATAR_INPUT_BYTES }), { purpose: 'avatar' });
+}
