@@ -1,0 +1,51 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { columnKey, missingColumns, NotARestaurantFileError } from './columns';
+import type { RawItem, ReadOptions } from './raw-items';
+
+/**
+ * Streams CSV records (either real format) as keyed records. Line numbers are the file's
+ * physical lines where the record ends (the header is line 1). A record with the wrong
+ * number of fields or broken quoting is reported, not fatal: the rest still loads.
+ */
+export async function* readCsvRecords(input: Readable, options: ReadOptions = {}): AsyncGenerator<RawItem> {
+  const offset = options.lineOffset ?? 0;
+  const skipped: RawItem[] = [];
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      const lines = (error as { lines?: number } | undefined)?.lines ?? parser.info.lines;
+      skipped.push({ line: offset + lines, reason: `unreadable CSV record: ${error?.message ?? 'parse error'}` });
+      return undefined;
+    },
+  });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+
+  let keys: string[] | null = null;
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    while (skipped.length) yield skipped.shift()!;
+    if (keys === null) {
+      keys = record.map(columnKey);
+      const missing = missingColumns(keys);
+      if (missing.length) {
+        input.destroy();
+        throw new NotARestaurantFileError(missing);
+      }
+      continue;
+    }
+    const line = offset + info.lines;
+    if (record.length !== keys.length) {
+      yield { line, reason: `expected ${keys.length} fields, found ${record.length}` };
+      continue;
+    }
+    const keyed: Record<string, string> = {};
+    for (let index = 0; index < keys.length; index += 1) keyed[keys[index]] = record[index];
+    yield { line, record: keyed };
+  }
+  while (skipped.length) yield skipped.shift()!;
+}

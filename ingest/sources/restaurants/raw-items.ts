@@ -1,0 +1,12 @@
+import type { RawRecord } from './columns';
+
+/** A record as read (not yet typed), or a record the reader could not make out. */
+export type RawItem = { line: number; record: RawRecord } | { line: number; reason: string };
+
+export interface ReadOptions {
+  /**
+   * Added to every reported line number: when a URL is read page by page each page is a
+   * separate document, but lines are reported as if the pages were one file.
+   */
+  lineOffset?: number;
+}

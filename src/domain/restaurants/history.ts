@@ -1,0 +1,55 @@
+import type { CitationRecord, EstablishmentHistory, InspectionRecord } from '../../restaurants/types';
+import { isSanitaryInspection } from './records';
+import { isoDate } from './recency';
+
+/**
+ * Views of one establishment's history as of a clock. Records dated after the clock do
+ * not exist yet as far as a derivation is concerned, so the same records and the same
+ * clock always give the same values.
+ */
+
+export interface DatedCitation extends CitationRecord {
+  inspectedAt: string;
+  inspectionType: string;
+  sanitary: boolean;
+}
+
+/** Visits up to the clock, newest first; same-day visits in a fixed (type) order. */
+export function inspectionsAsOf(history: EstablishmentHistory, asOf: Date): InspectionRecord[] {
+  const today = isoDate(asOf);
+  return history.inspections
+    .filter((inspection) => inspection.inspectedAt <= today)
+    .sort((a, b) => (a.inspectedAt === b.inspectedAt ? a.inspectionType.localeCompare(b.inspectionType) : a.inspectedAt < b.inspectedAt ? 1 : -1));
+}
+
+export function citationsOf(inspections: InspectionRecord[]): DatedCitation[] {
+  return inspections.flatMap((inspection) =>
+    inspection.citations.map((citation) => ({
+      ...citation,
+      inspectedAt: inspection.inspectedAt,
+      inspectionType: inspection.inspectionType,
+      sanitary: isSanitaryInspection(inspection.inspectionType),
+    })),
+  );
+}
+
+/** The most recent inspection date: "the latest inspection" is every visit recorded that day. */
+export function latestInspectionDate(inspections: InspectionRecord[]): string | null {
+  return inspections[0]?.inspectedAt ?? null;
+}
+
+/** Citations open right now: those of the latest inspection (all visits on the latest date). */
+export function openCitations(inspections: InspectionRecord[]): DatedCitation[] {
+  const latest = latestInspectionDate(inspections);
+  return latest === null ? [] : citationsOf(inspections.filter((inspection) => inspection.inspectedAt === latest));
+}
+
+/** A closure is the department closing (or re-closing) the establishment; re-openings are not closures. */
+export function isClosure(inspection: InspectionRecord): boolean {
+  return inspection.closure === 'closed' || inspection.closure === 'reclosed';
+}
+
+/** Sanitary closures: closures recorded on cycle or pre-permit inspections. */
+export function sanitaryClosures(inspections: InspectionRecord[]): InspectionRecord[] {
+  return inspections.filter((inspection) => isClosure(inspection) && isSanitaryInspection(inspection.inspectionType));
+}

@@ -1,0 +1,134 @@
+import { fileSource } from '../../../ingest/sources/restaurants';
+import type { EstablishmentHistory } from '../../restaurants/types';
+import { groupRows, NumberedRow } from './grouping';
+import { deriveProfile } from './profile';
+import { describeWithSamples, SAMPLES } from './testing/samples';
+import { isMappedCode } from './violation-codes';
+
+/**
+ * Derived values of real establishments, checked against numbers worked out by hand from
+ * their rows (quoted in each test). Clocks are each sample's extract date.
+ */
+async function load(file: string) {
+  const rows: NumberedRow[] = [];
+  const rejected: Array<{ line: number; reason: string }> = [];
+  for await (const item of fileSource(file).items) ('row' in item ? rows.push(item) : rejected.push(item));
+  return { rows, rejected, grouped: groupRows(rows) };
+}
+
+/** 0.5^(days/365) with the day count counted by hand below. */
+const w = (days: number) => 0.5 ** (days / 365);
+const r4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+describeWithSamples('real samples: derived values worked by hand', () => {
+  let api: Awaited<ReturnType<typeof load>>;
+  let portal: Awaited<ReturnType<typeof load>>;
+  const apiAsOf = new Date('2026-04-10T00:00:00Z');
+  const portalAsOf = new Date('2024-10-09T00:00:00Z');
+  const apiHistory = (camis: string): EstablishmentHistory => api.grouped.histories.get(camis)!;
+  const portalHistory = (camis: string): EstablishmentHistory => portal.grouped.histories.get(camis)!;
+
+  beforeAll(async () => {
+    [api, portal] = await Promise.all([load(SAMPLES.api), load(SAMPLES.export)]);
+  });
+
+  it('accounts for every row of both samples', () => {
+    expect(api.rows.length + api.rejected.length).toBe(3667);
+    expect(api.grouped.loaded + api.grouped.duplicates.length).toBe(api.rows.length);
+    expect(portal.rows.length + portal.rejected.length).toBe(561);
+    // Two never-inspected placeholders without a name.
+    expect(portal.rejected).toEqual([
+      { line: 103, reason: 'missing DBA (establishment name)' },
+      { line: 503, reason: 'missing DBA (establishment name)' },
+    ]);
+  });
+
+  it('maps every violation code found in the real data explicitly', () => {
+    const codes = new Set([...api.rows, ...portal.rows].map(({ row }) => row.violationCode).filter((code): code is string => code !== null));
+    expect(codes.size).toBeGreaterThan(80);
+    expect([...codes].filter((code) => !isMappedCode(code))).toEqual([]);
+  });
+
+  it('OSU-R.E GRILL (50147456): a pre-permit closure, then a C re-inspection', () => {
+    // Rows: 2025-02-20 Pre-permit (Operational) / Initial, score 131, Establishment Closed, 04L* and 05D*;
+    //       2025-09-11 Cycle Inspection / Re-inspection, score 49, grade C, 02B* and 04M*.
+    // Ages at 2026-04-10: 2025-02-20 -> 414 days; 2025-09-11 -> 211 days.
+    const [old, recent] = [w(414), w(211)];
+    const profile = deriveProfile(apiHistory('50147456'), apiAsOf);
+    expect(profile.summary).toMatchObject({
+      name: 'OSU-R.E GRILL', grade: 'C', score: 49, lastInspectedAt: '2025-09-11', openViolations: 2,
+      closed: false, // scored again after the closure: operating
+    });
+    expect(profile.gradeDate).toBe('2025-09-11');
+    // critical_food: four critical food citations in 24 months -> 4 x (2 old + 2 recent) = 9.00 -> 9
+    // vermin: 04L mouse (old) and 04M roaches (recent), sightings at 8 -> 8 x (old + recent) = 9.00 -> 9
+    // grade_trouble: 131 and 49 are both C band -> 10 x (old + recent) = 11.25 -> 11
+    // closures: one, 15 x old = 6.83 -> 7
+    const points = [Math.round(4 * (2 * old + 2 * recent)), Math.round(8 * (old + recent)), Math.round(10 * (old + recent)), Math.round(15 * old)];
+    expect(points).toEqual([9, 9, 11, 7]);
+    expect(profile.risk.score).toBe(36);
+    expect(profile.risk.level).toBe('HIGH');
+    expect(profile.risk.factors.map((factor) => factor.count)).toEqual([4, 2, 2, 1]);
+    expect(profile.vermin).toEqual({
+      rats: 0, mice: 1, roaches: 1, flies: 0, other: 0, conducive: 0, lastSightedAt: '2025-09-11',
+      weighted: { rats: 0, mice: r4(old), roaches: r4(recent), flies: 0, other: 0, conducive: 0 },
+    });
+    expect(profile.sanitary).toEqual({
+      latestCycleScore: 49, latestInitialScore: 131, worstScore36mo: 131, criticalFood24mo: 4,
+      openFoodViolations: 2, closures36mo: 1, ownerResponseSignal: null,
+      weighted: { criticalFood: r4(2 * old + 2 * recent), closures: r4(old), worstScoreWeight: r4(old) },
+    });
+    expect(profile.stats).toMatchObject({ openViolations: 2, totalViolations: 4, criticalViolations: 4, inspectionCount: 2, closureCount: 1 });
+  });
+
+  it('C. BURGER (50130904): closed on a re-inspection, re-opened two days later with a C', () => {
+    // Rows: 2025-09-03 Cycle Inspection / Re-inspection, score 76, Establishment Closed, 02B*;
+    //       2025-09-05 Cycle Inspection / Reopening Inspection, score 0, grade C, re-opened, no citation.
+    // Age of 2025-09-03 at 2026-04-10: 219 days.
+    const closure = w(219);
+    const profile = deriveProfile(apiHistory('50130904'), apiAsOf);
+    expect(profile.summary).toMatchObject({ grade: 'C', score: 0, closed: false, lastInspectedAt: '2025-09-05', openViolations: 0 });
+    expect(profile.gradeDate).toBe('2025-09-05');
+    // critical_food 4 x 0.66 = 2.64 -> 3; grade_trouble 76 is C band: 10 x 0.66 = 6.60 -> 7; closures 15 x 0.66 = 9.90 -> 10.
+    expect([Math.round(4 * closure), Math.round(10 * closure), Math.round(15 * closure)]).toEqual([3, 7, 10]);
+    expect(profile.risk).toMatchObject({ score: 20, level: 'MODERATE' });
+    expect(profile.sanitary).toEqual({
+      latestCycleScore: 0, latestInitialScore: null, worstScore36mo: 76, criticalFood24mo: 1, openFoodViolations: 0,
+      closures36mo: 1, ownerResponseSignal: null, weighted: { criticalFood: r4(closure), closures: r4(closure), worstScoreWeight: r4(closure) },
+    });
+    expect(profile.stats).toMatchObject({ openViolations: 0, totalViolations: 1, criticalViolations: 1, inspectionCount: 2, closureCount: 1 });
+  });
+
+  it('LUCKY GARDEN (41585425): an administrative visit between two cycle inspections', () => {
+    // Rows: 2024-04-03 Cycle / Initial, score 31, 04L* and 08A; 2025-03-26 Administrative Miscellaneous, no score;
+    //       2025-12-16 Cycle / Initial, score 27, 02B*. Ages: 737, 381 and 115 days.
+    const profile = deriveProfile(apiHistory('41585425'), apiAsOf);
+    expect(profile.summary).toMatchObject({ grade: null, score: 27, closed: false, lastInspectedAt: '2025-12-16', openViolations: 1, borough: 'Bronx' });
+    // 2024-04-03 is before the 24-month window start (2024-04-10): only 02B counts as critical food.
+    expect(profile.sanitary).toMatchObject({ latestCycleScore: 27, latestInitialScore: 27, worstScore36mo: 31, criticalFood24mo: 1, openFoodViolations: 1 });
+    expect(profile.sanitary.weighted).toEqual({ criticalFood: r4(w(115)), closures: 0, worstScoreWeight: r4(w(737)) });
+    // critical_food 4 x w(115) = 3.22 -> 3; vermin 8 x w(737) + 3 x w(737) = 2.71 -> 3;
+    // grade_trouble: 31 is C band, 27 B band: 10 x w(737) + 5 x w(115) = 6.49 -> 6.
+    expect(profile.risk.score).toBe(Math.round(4 * w(115)) + Math.round(11 * w(737)) + Math.round(10 * w(737) + 5 * w(115)));
+    expect(profile.risk.score).toBe(12);
+    expect(profile.vermin).toMatchObject({ mice: 1, conducive: 1, lastSightedAt: '2024-04-03' });
+    expect(profile.stats).toMatchObject({ totalViolations: 3, criticalViolations: 2, inspectionCount: 3 });
+  });
+
+  it("BIG JOHN'S PIZZA & RESTAURANT (50150097, portal export): closed a month before the extract", () => {
+    // Row: 09/09/2024 Pre-permit (Operational) / Compliance Inspection, score 108, Establishment Closed, 06F*.
+    // Age at 2024-10-09: 30 days.
+    const profile = deriveProfile(portalHistory('50150097'), portalAsOf);
+    expect(profile.summary).toMatchObject({ name: "BIG JOHN'S PIZZA & RESTAURANT", closed: true, score: 108, grade: null, openViolations: 1 });
+    // critical_food 4 x w(30) = 3.81 -> 4; grade_trouble 10 x w(30) = 9.45 -> 9; closures 15 x w(30) = 14.2 -> 14.
+    expect(profile.risk.score).toBe(4 + 9 + 14);
+    expect(profile.sanitary).toMatchObject({ latestCycleScore: 108, latestInitialScore: null, closures36mo: 1, openFoodViolations: 1 });
+  });
+
+  it('THE MIGRANT KITCHEN (50134842): never inspected, zero coordinates', () => {
+    // Row: inspection_date 1900-01-01, latitude "0", longitude "0", no ZIP, boro Manhattan.
+    const profile = deriveProfile(apiHistory('50134842'), apiAsOf);
+    expect(profile.summary).toMatchObject({ latitude: null, longitude: null, zip: null, borough: 'Manhattan', grade: null, score: null, lastInspectedAt: null, riskScore: 0, riskLevel: 'LOW' });
+    expect(apiHistory('50134842').inspections).toEqual([]);
+  });
+});
