@@ -31,14 +31,26 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   const url = `http://${config.host}:${port}`;
   logger.info({ url }, 'listening');
 
+  let draining = false;
+  // While draining, every answer asks the client to close its connection, so keep-alive sockets end with their last response.
+  server.on('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       // Stop taking connections, let requests in flight finish, then flush usage and close the stores.
+      draining = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const hardStop = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(hardStop);
+          resolve();
+        });
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await app.close();
       await stores.close();

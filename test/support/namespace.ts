@@ -18,10 +18,11 @@ export interface TestNamespace {
  */
 export async function createTestNamespace(overrides: Partial<Config> = {}): Promise<TestNamespace> {
   const base = loadConfig();
-  const databaseUrl = process.env.DATABASE_URL;
-  const elasticsearchUrl = process.env.ELASTICSEARCH_URL;
+  const databaseUrl = overrides.databaseUrl ?? process.env.DATABASE_URL;
+  const elasticsearchUrl = overrides.elasticsearchUrl ?? process.env.ELASTICSEARCH_URL;
   if (!databaseUrl || !elasticsearchUrl) throw new Error('the jest global setup did not provide DATABASE_URL and ELASTICSEARCH_URL');
-  const namespace = `t_${randomBytes(5).toString('hex')}`;
+  // The creation time in the name lets the global setup sweep only leftovers, never a concurrent run's namespace.
+  const namespace = `t_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
   const config = { ...base, logLevel: 'silent', ...overrides, namespace, databaseUrl, elasticsearchUrl };
   await migrate(databaseUrl, namespace);
   const stores = openStores(config);

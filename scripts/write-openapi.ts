@@ -1,0 +1,8 @@
+/** `npm run openapi`: writes the merged contract to openapi.json as src/contract/openapi.json, for readers and tools. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildDocument } from '../src/contract/document';
+
+const target = path.resolve(__dirname, '..', 'src', 'contract', 'openapi.json');
+fs.writeFileSync(target, `${JSON.stringify(buildDocument(), null, 2)}\n`);
+console.log(`wrote ${target}`);
