@@ -14,6 +14,7 @@ import { requestId } from './http/request-id';
 import { storesAnswer } from './platform/health';
 import { UsageBuffer } from './platform/usage';
 import { allRoutes } from './routes';
+import { createCursorCodec } from './search/cursor';
 import type { Stores } from './stores';
 
 export interface App {
@@ -54,7 +55,7 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Router();
-  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger }), ...(options.extraRoutes ?? [])]);
+  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])]);
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
   const body = koaBody({
     json: true,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Route } from './contract/routes';
 import type { OpenApiDocument } from './contract/types';
 import type { UsageBuffer } from './platform/usage';
+import type { CursorCodec } from './search/cursor';
 import { platformRoutes } from './platform/routes';
 import type { Stores } from './stores';
 
@@ -12,6 +13,7 @@ export interface AppDeps {
   usage: UsageBuffer;
   doc: OpenApiDocument;
   logger: Logger;
+  cursors: CursorCodec;
 }
 
 /** Every family's routes; a family adds one line here. */

@@ -1,0 +1,69 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { invalidCursor } from '../http/errors';
+
+/**
+ * The one cursor format of the API: opaque, stateless, signed, never expiring, and
+ * bound to the query that made it. A cursor carries the sort values of the last row of
+ * its page (the search_after / keyset position, always ending in a unique tiebreaker), so
+ * rows written between pages cannot shift what comes next.
+ */
+export type Position = Array<string | number | boolean | null>;
+
+export interface CursorCodec {
+  /** binding: everything that defines the result set (mode, filters, sort), never limit or cursor. */
+  encode(position: Position, binding: unknown): string;
+  /** The position, or 400 invalid_cursor when forged, edited, malformed or replayed with another query. */
+  decode(cursor: string, binding: unknown): Position;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const bindingHash = (binding: unknown) => createHash('sha256').update(canonical(binding)).digest('base64url').slice(0, 16);
+
+export function createCursorCodec(secret: string): CursorCodec {
+  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, 16);
+  return {
+    encode(position, binding) {
+      const payload = Buffer.from(JSON.stringify({ p: position, b: bindingHash(binding) })).toString('base64url');
+      return `${payload}.${sign(payload).toString('base64url')}`;
+    },
+    decode(cursor, binding) {
+      const [payload, signature, extra] = cursor.split('.');
+      if (!payload || !signature || extra !== undefined) throw invalidCursor();
+      const given = Buffer.from(signature, 'base64url');
+      const expected = sign(payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+      let parsed: { p?: unknown; b?: unknown };
+      try {
+        parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      } catch {
+        throw invalidCursor();
+      }
+      if (!Array.isArray(parsed.p) || parsed.b !== bindingHash(binding)) throw invalidCursor();
+      return parsed.p as Position;
+    },
+  };
+}
+
+/** The binding of a list request: its mode and validated query, less the paging parameters. */
+export function queryBinding(mode: string, query: Record<string, unknown>): unknown {
+  const { cursor: _cursor, limit: _limit, ...filters } = query;
+  return { mode, filters };
+}
+
+/**
+ * One page out of limit + 1 fetched rows: the extra row only says whether another page
+ * exists; the cursor points after the last row returned.
+ */
+export function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => Position, encode: (position: Position) => string): { rows: T[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { rows, nextCursor: null };
+  const page = rows.slice(0, limit);
+  return { rows: page, nextCursor: encode(positionOf(page[page.length - 1])) };
+}
