@@ -70,7 +70,13 @@ export async function startServer(config: Config, options: { logger?: Logger; in
 }
 
 if (require.main === module) {
-  startServer(loadConfig(), { installSignals: true }).catch((error: Error) => {
+  startServer(loadConfig(), { installSignals: true })
+    .then((running) => {
+      // One line whatever LOG_LEVEL is, so launchers (bench, tests) learn the port.
+      const port = (running.server.address() as { port: number }).port;
+      process.stdout.write(`${JSON.stringify({ msg: 'listening', url: running.url, port })}\n`);
+    })
+    .catch((error: Error) => {
     console.error(error.message);
     process.exit(1);
   });

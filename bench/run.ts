@@ -1,0 +1,109 @@
+/**
+ * `npm run bench [-- scenario-name ...]`: starts (or reuses) the services, runs the API in
+ * its own process on a dedicated `bench` namespace, and measures every scenario against
+ * its baseline in the same run. BENCH_DURATION sets seconds per measurement (default 10).
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ensureServices } from '../scripts/services/index';
+import { loadConfig } from '../src/config';
+import { migrate } from '../src/db/migrate';
+import { createKeyPair } from '../src/platform/keys';
+import { openStores } from '../src/stores';
+import { functionLoad, httpLoad } from './load';
+import { scenarios } from './scenarios/index';
+import type { BenchContext, HttpScenario, LoadResult } from './types';
+
+const repoRoot = path.resolve(__dirname, '..');
+const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const port = /"port":(\d+)/.exec(line)?.[1] ?? /listening.*127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+      if (port) resolve({ child, port: Number(port) });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+const fmt = (r: LoadResult) => `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`;
+
+async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
+  await scenario.prepare?.(ctx);
+  const requests = await scenario.requests(ctx);
+  const api = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, { Authorization: `Bearer ${ctx.liveKey}` });
+  const lines = [`  api:      ${fmt(api)}`];
+  const baseline = scenario.baseline;
+  let base: LoadResult | undefined;
+  let label = '';
+  if (baseline?.kind === 'koa') {
+    label = 'bare Koa';
+    base = await httpLoad(koaUrl, [{ path: '/' }], scenario.connections, ctx.durationSec);
+  } else if (baseline?.kind === 'http') {
+    label = baseline.label;
+    base = await httpLoad(baseline.url(ctx), await baseline.requests(ctx), scenario.connections, ctx.durationSec, { 'Content-Type': 'application/json' });
+  } else if (baseline?.kind === 'direct') {
+    label = baseline.label;
+    base = await functionLoad(await baseline.run(ctx), scenario.connections, ctx.durationSec);
+  }
+  if (base) {
+    lines.push(`  baseline: ${fmt(base)} (${label})`);
+    lines.push(`  ratio:    ${((api.requestsPerSec / Math.max(1, base.requestsPerSec)) * 100).toFixed(0)}% of baseline throughput`);
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const selected = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+  if (only.length && selected.length !== only.length) throw new Error(`unknown scenario; known: ${scenarios.map((s) => s.name).join(', ')}`);
+
+  const urls = await ensureServices();
+  const namespace = process.env.BENCH_NAMESPACE ?? 'bench';
+  const config = { ...loadConfig(), ...urls, namespace, storeTimeoutMs: 600_000 };
+  await migrate(urls.databaseUrl, namespace);
+  const stores = openStores(config);
+  const keys = await createKeyPair(stores.platform, { name: 'bench', tier: 'unlimited', dailyLimit: null });
+
+  const env = { ...urls, DATABASE_URL: urls.databaseUrl, ELASTICSEARCH_URL: urls.elasticsearchUrl, DATA_NAMESPACE: namespace, LOG_LEVEL: 'warn', PORT: '0' };
+  const api = await startProcess(path.join(repoRoot, 'src', 'server.ts'), env);
+  const koa = await startProcess(path.join(repoRoot, 'bench', 'baseline-koa.ts'), { PORT: '0' });
+  const ctx: BenchContext = {
+    apiUrl: `http://127.0.0.1:${api.port}`,
+    liveKey: keys.live,
+    testKey: keys.test,
+    namespace,
+    databaseUrl: urls.databaseUrl,
+    elasticsearchUrl: urls.elasticsearchUrl,
+    stores,
+    durationSec: Number(process.env.BENCH_DURATION ?? 10),
+    log: (message) => process.stdout.write(`  … ${message}\n`),
+  };
+
+  const cpus = os.cpus();
+  process.stdout.write(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n\n`);
+  try {
+    for (const scenario of selected) {
+      process.stdout.write(`${scenario.name}: ${scenario.description}${scenario.targets ? ` [target: ${scenario.targets}]` : ''}\n`);
+      const lines =
+        scenario.kind === 'http'
+          ? await runHttp(scenario, ctx, `http://127.0.0.1:${koa.port}`)
+          : Object.entries(await scenario.run(ctx)).map(([name, value]) => `  ${name}: ${value}`);
+      process.stdout.write(`${lines.join('\n')}\n\n`);
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    koa.child.kill('SIGTERM');
+    await stores.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});

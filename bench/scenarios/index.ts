@@ -1,0 +1,5 @@
+import type { BenchScenario } from '../types';
+import { platformScenarios } from './platform';
+
+/** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
+export const scenarios: BenchScenario[] = [...platformScenarios];

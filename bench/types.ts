@@ -1,0 +1,62 @@
+import type { Stores } from '../src/stores';
+
+/** What every scenario gets: the API under test (its own process), a key, and the stores it reads. */
+export interface BenchContext {
+  apiUrl: string;
+  /** An unlimited live key of the bench namespace. */
+  liveKey: string;
+  testKey: string;
+  namespace: string;
+  databaseUrl: string;
+  elasticsearchUrl: string;
+  stores: Stores;
+  durationSec: number;
+  log(message: string): void;
+}
+
+export interface HttpRequestSpec {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A load against the API, compared with a baseline measured in the same run. */
+export interface HttpScenario {
+  kind: 'http';
+  name: string;
+  description: string;
+  connections: number;
+  prepare?(ctx: BenchContext): Promise<void>;
+  /** Requests cycled through by the load generator. */
+  requests(ctx: BenchContext): Promise<HttpRequestSpec[]> | HttpRequestSpec[];
+  /**
+   * koa: the bare Koa JSON handler; http: the same work sent straight to a store over HTTP
+   * (e.g. the Elasticsearch queries); direct: a function doing the same store work (e.g. Postgres lookups).
+   */
+  baseline?:
+    | { kind: 'koa' }
+    | { kind: 'http'; label: string; url(ctx: BenchContext): string; requests(ctx: BenchContext): Promise<HttpRequestSpec[]> | HttpRequestSpec[] }
+    | { kind: 'direct'; label: string; run(ctx: BenchContext): Promise<() => Promise<void>> };
+  /** Targets to print beside the figures, e.g. "p99 < 30 ms". */
+  targets?: string;
+}
+
+/** A timed job (an ingest, an export) reporting its own figures. */
+export interface TaskScenario {
+  kind: 'task';
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<Record<string, string | number>>;
+  targets?: string;
+}
+
+export type BenchScenario = HttpScenario | TaskScenario;
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
