@@ -36,6 +36,18 @@ export function findJavaHome(): string {
   throw new Error('No JDK 17 or 21 found for Elasticsearch: install openjdk-17-jdk-headless or set ES_JAVA_HOME');
 }
 
+/** unzip keeps the scripts' exec bits; without it, Python's zipfile extracts and bin/ is made executable by hand. */
+function extractZip(zip: string, into: string): void {
+  try {
+    execFileSync('unzip', ['-q', zip, '-d', into]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, into]);
+    const bin = path.join(into, `elasticsearch-${ES_VERSION}`, 'bin');
+    for (const file of fs.readdirSync(bin)) fs.chmodSync(path.join(bin, file), 0o755);
+  }
+}
+
 function fetchDistribution(): void {
   if (fs.existsSync(path.join(esDir, 'bin', 'elasticsearch'))) return;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -50,7 +62,7 @@ function fetchDistribution(): void {
   const zip = path.join(download, `elasticsearch-${ES_VERSION}.zip`);
   const staging = path.join(CACHE_DIR, `staging-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
-  execFileSync('unzip', ['-q', zip, '-d', staging]);
+  extractZip(zip, staging);
   fs.renameSync(path.join(staging, `elasticsearch-${ES_VERSION}`), esDir);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.rmSync(zip, { force: true });
