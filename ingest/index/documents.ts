@@ -1,0 +1,155 @@
+import type { Pool, PoolClient } from 'pg';
+import { compactText, normalizeText } from '../../src/search/normalize';
+import type { Grade, RestaurantSummary, ViolationCategory } from '../../src/restaurants/types';
+import { loadHistories, StoredEstablishment } from '../load/histories';
+import type { RestaurantIndex } from './mappings';
+
+/** A document to index, with the external version of the establishment it belongs to. */
+export interface IndexedDocument<T = Record<string, unknown>> {
+  id: string;
+  version: number;
+  source: T;
+}
+
+type GeoPoint = { lat: number; lon: number } | null;
+
+/** The restaurants index document: RestaurantSummary plus what search, browse, nearby and stats filter on. */
+export interface RestaurantDocument extends RestaurantSummary {
+  gradeDate: string | null;
+  nta: string | null;
+  location: GeoPoint;
+  /** normalizeText(name): words for exact, prefix (index_prefixes) and fuzzy matching. */
+  nameNorm: string;
+  /** The whole normalized name as one keyword: exact and whole-name prefix matches, name sort. */
+  nameExact: string;
+  /** compactText(name): "joes pizza", "a w" and "aw" meet here. */
+  nameCompact: string;
+  addressNorm: string;
+  addressExact: string;
+  addressCompact: string;
+  /** Newest vermin-category citation, and every vermin date (verminSince filter). */
+  lastVerminAt: string | null;
+  verminDates: string[];
+}
+
+/** The violations index document: the city-wide violation row plus search fields. */
+export interface ViolationDocument {
+  id: string;
+  camis: string;
+  restaurantName: string;
+  nameNorm: string;
+  nameCompact: string;
+  address: string;
+  borough: string;
+  zip: string | null;
+  cuisine: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location: GeoPoint;
+  code: string;
+  description: string;
+  critical: boolean;
+  category: ViolationCategory;
+  inspectedAt: string;
+  inspectionType: string | null;
+}
+
+/** The inspections index document: the city-wide inspection row plus search fields. */
+export interface InspectionDocument {
+  id: string;
+  camis: string;
+  name: string;
+  nameNorm: string;
+  address: string;
+  borough: string;
+  zip: string | null;
+  cuisine: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location: GeoPoint;
+  inspectedAt: string;
+  type: string | null;
+  score: number | null;
+  grade: Grade | null;
+  closedRestaurant: boolean;
+}
+
+export type DocumentSet = Record<RestaurantIndex, IndexedDocument[]>;
+
+/** Document ids: stable, unique, and the feeds' sort tiebreaker. */
+export const inspectionId = (camis: string, inspectedAt: string, type: string) => `${camis}|${inspectedAt}|${type}`;
+export const violationId = (camis: string, inspectedAt: string, type: string, code: string) => `${camis}|${inspectedAt}|${type}|${code}`;
+
+function location(e: StoredEstablishment): GeoPoint {
+  return e.latitude !== null && e.longitude !== null ? { lat: e.latitude, lon: e.longitude } : null;
+}
+
+/**
+ * Every document of these establishments, built from Postgres alone (the source of truth):
+ * the indexer, the rebuild and the verifier all call this, so they cannot disagree.
+ */
+export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Promise<DocumentSet> {
+  const set: DocumentSet = { restaurants: [], violations: [], inspections: [] };
+  if (camis.length === 0) return set;
+  const histories = await loadHistories(pg, camis);
+  const profiles = await pg.query('select camis, summary, grade_date, vermin_dates::text[] as vermin_dates from restaurant_profiles where camis = any($1)', [camis]);
+  const profileByCamis = new Map(profiles.rows.map((row) => [row.camis as string, row]));
+  for (const { establishment: e, inspections } of [...histories.values()].sort((a, b) => (a.establishment.camis < b.establishment.camis ? -1 : 1))) {
+    const profile = profileByCamis.get(e.camis);
+    if (!profile) continue;
+    const summary = profile.summary as RestaurantSummary;
+    const verminDates = (profile.vermin_dates as string[]) ?? [];
+    const point = location(e);
+    const restaurant: RestaurantDocument = {
+      ...summary,
+      gradeDate: profile.grade_date,
+      nta: e.nta,
+      location: point,
+      nameNorm: normalizeText(e.name),
+      nameExact: normalizeText(e.name),
+      nameCompact: compactText(e.name),
+      addressNorm: normalizeText(e.address),
+      addressExact: normalizeText(e.address),
+      addressCompact: compactText(e.address),
+      lastVerminAt: verminDates[0] ?? null,
+      verminDates,
+    };
+    set.restaurants.push({ id: e.camis, version: e.version, source: restaurant as unknown as Record<string, unknown> });
+    const place = { address: e.address, borough: e.borough, zip: e.zip, cuisine: e.cuisine, latitude: e.latitude, longitude: e.longitude, location: point };
+    for (const inspection of inspections) {
+      const id = inspectionId(e.camis, inspection.inspectedAt, inspection.inspectionType);
+      const doc: InspectionDocument = {
+        id,
+        camis: e.camis,
+        name: e.name,
+        nameNorm: restaurant.nameNorm,
+        ...place,
+        inspectedAt: inspection.inspectedAt,
+        type: inspection.inspectionType || null,
+        score: inspection.score,
+        grade: inspection.grade,
+        closedRestaurant: inspection.closure === 'closed' || inspection.closure === 'reclosed',
+      };
+      set.inspections.push({ id, version: e.version, source: doc as unknown as Record<string, unknown> });
+      for (const citation of inspection.citations) {
+        const citationId = violationId(e.camis, inspection.inspectedAt, inspection.inspectionType, citation.code);
+        const violation: ViolationDocument = {
+          id: citationId,
+          camis: e.camis,
+          restaurantName: e.name,
+          nameNorm: restaurant.nameNorm,
+          nameCompact: restaurant.nameCompact,
+          ...place,
+          code: citation.code,
+          description: citation.description,
+          critical: citation.critical,
+          category: citation.category,
+          inspectedAt: inspection.inspectedAt,
+          inspectionType: inspection.inspectionType || null,
+        };
+        set.violations.push({ id: citationId, version: e.version, source: violation as unknown as Record<string, unknown> });
+      }
+    }
+  }
+  return set;
+}

@@ -1,0 +1,59 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { DataStore } from '../../src/stores';
+import { indexDefinition, RESTAURANT_INDICES, RestaurantIndex } from './mappings';
+
+/** Concrete indices are `<alias>_v<timestamp>`; readers only ever use the alias. */
+export function versionedIndexName(alias: string, stamp = Date.now()): string {
+  return `${alias}_v${stamp}`;
+}
+
+export async function createIndex(es: Client, index: string, name: RestaurantIndex, overrides: Record<string, unknown> = {}): Promise<void> {
+  const definition = indexDefinition(name);
+  await es.indices.create({ index, settings: { ...definition.settings, ...overrides }, mappings: definition.mappings } as never);
+}
+
+/** The indices an alias points at now (none when it does not exist). */
+export async function aliasTargets(es: Client, alias: string): Promise<string[]> {
+  try {
+    return Object.keys(await es.indices.getAlias({ name: alias }));
+  } catch (error) {
+    if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return [];
+    throw error;
+  }
+}
+
+/** Creates a first versioned index behind each missing alias (incremental indexing needs somewhere to write). */
+export async function ensureRestaurantIndices(store: DataStore): Promise<void> {
+  for (const name of RESTAURANT_INDICES) {
+    const alias = store.indexAlias(name);
+    if ((await aliasTargets(store.es, alias)).length) continue;
+    const index = versionedIndexName(alias);
+    await createIndex(store.es, index, name);
+    try {
+      await store.es.indices.updateAliases({ actions: [{ add: { index, alias, is_write_index: true } }] });
+    } catch (error) {
+      // Another process won the race: keep its index, drop ours.
+      await store.es.indices.delete({ index }).catch(() => undefined);
+      if (!(await aliasTargets(store.es, alias)).length) throw error;
+    }
+  }
+}
+
+/** Points each alias at its new index and away from every old one, in one atomic call. */
+export async function swapAliases(es: Client, swaps: Array<{ alias: string; index: string }>): Promise<string[]> {
+  const actions: object[] = [];
+  const old: string[] = [];
+  for (const { alias, index } of swaps) {
+    for (const target of await aliasTargets(es, alias)) {
+      actions.push({ remove: { index: target, alias } });
+      old.push(target);
+    }
+    actions.push({ add: { index, alias, is_write_index: true } });
+  }
+  await es.indices.updateAliases({ actions } as never);
+  return old;
+}
+
+export async function refreshRestaurantIndices(store: DataStore): Promise<void> {
+  await store.es.indices.refresh({ index: RESTAURANT_INDICES.map((name) => store.indexAlias(name)) });
+}

@@ -1,0 +1,51 @@
+import type { DataStore } from '../../src/stores';
+import { withIngestLock } from '../load/pipeline';
+import type { Progress } from '../load/progress';
+import { bulkIndex } from './bulk';
+import { buildDocuments } from './documents';
+import { createIndex, swapAliases, versionedIndexName } from './indices';
+import { indexDefinition, RESTAURANT_INDICES } from './mappings';
+
+/**
+ * Builds fresh versioned indices from Postgres and swaps every alias to them in one
+ * atomic call; readers see the old indices until the swap and the new ones after, never a
+ * mix. Holds the ingest lock so no load runs meanwhile; the outbox rows the rebuild
+ * covers are cleared once the new indices are live.
+ */
+export async function rebuildRestaurantIndices(store: DataStore, options: { batchSize?: number; progress?: Progress } = {}): Promise<{ documents: number; indices: string[] }> {
+  const batchSize = options.batchSize ?? 500;
+  return withIngestLock(store, async (client) => {
+    const { rows: marks } = await client.query('select coalesce(max(id), 0) as max from restaurant_outbox');
+    const { rows: counts } = await client.query('select count(*)::int as n from establishments');
+    const stamp = Date.now();
+    const targets = RESTAURANT_INDICES.map((name) => ({ name, alias: store.indexAlias(name), index: versionedIndexName(store.indexAlias(name), stamp) }));
+    // No refreshes while loading; restored before the swap.
+    for (const target of targets) await createIndex(store.es, target.index, target.name, { refresh_interval: '-1' });
+    let documents = 0;
+    try {
+      options.progress?.phase('rebuild', counts[0].n, 'establishments');
+      let done = 0;
+      for (let after = ''; ; ) {
+        const { rows } = await client.query('select camis from establishments where camis > $1 order by camis limit $2', [after, batchSize]);
+        if (rows.length === 0) break;
+        after = rows[rows.length - 1].camis;
+        const set = await buildDocuments(client, rows.map((row) => row.camis));
+        documents += await bulkIndex(store.es, targets.map((target) => ({ index: target.index, documents: set[target.name] })));
+        done += rows.length;
+        options.progress?.update(done);
+      }
+      for (const target of targets) {
+        const refreshInterval = (indexDefinition(target.name).settings.refresh_interval as string | undefined) ?? '1s';
+        await store.es.indices.putSettings({ index: target.index, settings: { refresh_interval: refreshInterval } });
+      }
+      await store.es.indices.refresh({ index: targets.map((target) => target.index) });
+    } catch (error) {
+      await store.es.indices.delete({ index: targets.map((target) => target.index) }).catch(() => undefined);
+      throw error;
+    }
+    const old = await swapAliases(store.es, targets.map(({ alias, index }) => ({ alias, index })));
+    if (old.length) await store.es.indices.delete({ index: old }).catch(() => undefined);
+    await client.query('delete from restaurant_outbox where id <= $1', [marks[0].max]);
+    return { documents, indices: targets.map((target) => target.index) };
+  });
+}

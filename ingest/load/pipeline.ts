@@ -1,0 +1,192 @@
+import type { PoolClient } from 'pg';
+import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
+import type { DataStore } from '../../src/stores';
+import { drainOutbox } from '../index/outbox-relay';
+import type { RestaurantSource } from '../sources/restaurants/source';
+import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
+import { refreshProfiles, recordChanges } from './profiles';
+import { Progress, silentProgress } from './progress';
+import { createStagingTable, dropStagingTable, indexStagingTable, nextCamisChunk, stagedRows, stageRows } from './staging';
+
+export interface IngestOptions {
+  /** The clock of every derived value; defaults to now. The fixture passes its reference date. */
+  asOf?: Date;
+  /** Rows per staging insert. */
+  batchSize?: number;
+  /** Establishments per transaction while applying. */
+  chunkSize?: number;
+  progress?: Progress;
+  /** Drain the outbox into Elasticsearch at the end (default true). */
+  index?: boolean;
+  /** Test seam: runs after each committed chunk (throwing here simulates a crash). */
+  afterChunk?: (chunkNumber: number) => void | Promise<void>;
+}
+
+export interface IngestSummary {
+  runId: number;
+  source: string;
+  rowsRead: number;
+  rowsLoaded: number;
+  rowsMerged: number;
+  rowsRejected: number;
+  /** Rejections grouped by reason (values quoted in a reason are dropped from the key). */
+  rejectionsByReason: Record<string, number>;
+  /** The first rejections (all of them are in ingest_rejections for the run). */
+  rejections: Array<{ line: number; reason: string }>;
+  establishmentsInFile: number;
+  establishmentsChanged: number;
+  documentsIndexed: number;
+  durationMs: number;
+}
+
+const REJECTION_SAMPLE = 100;
+
+/** One ingest at a time per data schema: a session advisory lock, held for the whole run. */
+export async function withIngestLock<T>(store: DataStore, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await store.pg.connect();
+  try {
+    // Long statements are normal here; the API's statement timeout is for requests.
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock(hashtext($1))', [`restaurant-ingest:${store.schema}`]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [`restaurant-ingest:${store.schema}`]);
+    }
+  } finally {
+    await client.query('reset statement_timeout').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    const result = await work();
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Reads a source into the canonical tables, recomputes derived values of the
+ * establishments whose records changed, and (by default) drains the outbox to
+ * Elasticsearch. Each chunk of establishments is one transaction covering its canonical
+ * rows, profiles and outbox rows, so a run killed at any point leaves the stores
+ * consistent and the next run completes it. The same file twice changes nothing.
+ */
+export async function ingestRestaurants(store: DataStore, source: RestaurantSource, options: IngestOptions = {}): Promise<IngestSummary> {
+  const started = Date.now();
+  const asOf = options.asOf ?? new Date();
+  const batchSize = options.batchSize ?? 5000;
+  const chunkSize = options.chunkSize ?? 500;
+  const progress = options.progress ?? silentProgress;
+
+  const summary = await withIngestLock(store, async (client) => {
+    const run = await client.query('insert into ingest_runs (source, as_of) values ($1, $2) returning id', [source.description, asOf]);
+    const runId = Number(run.rows[0].id);
+    await createStagingTable(client);
+    try {
+      // 1. Stream the source into staging; rejections go straight to the report table.
+      progress.phase('reading', source.totalBytes, 'bytes');
+      let rowsRead = 0;
+      let rowsRejected = 0;
+      let rows: NumberedRow[] = [];
+      let rejections: Array<{ line: number; reason: string }> = [];
+      const flushRejections = async () => {
+        if (!rejections.length) return;
+        await client.query('insert into ingest_rejections (run_id, line, reason) select $1, * from unnest($2::integer[], $3::text[])', [
+          runId, rejections.map((r) => r.line), rejections.map((r) => r.reason),
+        ]);
+        rejections = [];
+      };
+      for await (const item of source.items) {
+        rowsRead += 1;
+        if ('row' in item) rows.push(item);
+        else {
+          rowsRejected += 1;
+          rejections.push(item);
+          if (rejections.length >= batchSize) await flushRejections();
+        }
+        if (rows.length >= batchSize) {
+          await stageRows(client, rows);
+          rows = [];
+          progress.update(source.bytesRead(), rowsRead);
+        }
+      }
+      await stageRows(client, rows);
+      await flushRejections();
+      progress.update(source.totalBytes ?? source.bytesRead(), rowsRead);
+      const { establishments } = await indexStagingTable(client);
+
+      // 2. Apply establishment by establishment, in chunks, each chunk one transaction.
+      progress.phase('applying', establishments, 'establishments');
+      let rowsLoaded = 0;
+      let rowsMerged = 0;
+      let changed = 0;
+      let applied = 0;
+      let chunkNumber = 0;
+      for (let after = ''; ; ) {
+        const camis = await nextCamisChunk(client, after, chunkSize);
+        if (camis.length === 0) break;
+        after = camis[camis.length - 1];
+        const grouped = groupRows(await stagedRows(client, camis));
+        rowsLoaded += grouped.loaded;
+        rowsMerged += grouped.duplicates.length;
+        const histories = [...grouped.histories.values()];
+        changed += await inTransaction(client, async () => {
+          const touched = new Set(await upsertEstablishments(client, histories));
+          for (const camisValue of await upsertInspections(client, histories)) touched.add(camisValue);
+          for (const camisValue of await upsertCitations(client, histories)) touched.add(camisValue);
+          await upsertViolationCodes(client, histories);
+          // Derived values are recomputed only where records changed.
+          const derived = await refreshProfiles(client, [...touched], asOf);
+          const all = [...new Set([...touched, ...derived])].sort();
+          await recordChanges(client, all);
+          return all.length;
+        });
+        chunkNumber += 1;
+        applied += camis.length;
+        progress.update(applied, rowsLoaded + rowsMerged);
+        await options.afterChunk?.(chunkNumber);
+      }
+      await client.query(
+        `update ingest_runs set finished_at = now(), rows_read = $2, rows_loaded = $3, rows_merged = $4, rows_rejected = $5,
+           establishments_changed = $6 where id = $1`,
+        [runId, rowsRead, rowsLoaded, rowsMerged, rowsRejected, changed],
+      );
+      const byReason = await client.query(
+        `select split_part(reason, ' "', 1) as reason, count(*)::int as n from ingest_rejections where run_id = $1 group by 1 order by 2 desc`,
+        [runId],
+      );
+      const sample = await client.query('select line, reason from ingest_rejections where run_id = $1 order by line limit $2', [runId, REJECTION_SAMPLE]);
+      return {
+        runId,
+        source: source.description,
+        rowsRead,
+        rowsLoaded,
+        rowsMerged,
+        rowsRejected,
+        rejectionsByReason: Object.fromEntries(byReason.rows.map((row) => [row.reason, row.n])),
+        rejections: sample.rows.map((row) => ({ line: row.line, reason: row.reason })),
+        establishmentsInFile: establishments,
+        establishmentsChanged: changed,
+        documentsIndexed: 0,
+        durationMs: 0,
+      } satisfies IngestSummary;
+    } finally {
+      await dropStagingTable(client).catch(() => undefined);
+    }
+  });
+
+  if (options.index !== false) {
+    const drained = await drainOutbox(store, { progress });
+    summary.documentsIndexed = drained.documents;
+  }
+  progress.finish();
+  summary.durationMs = Date.now() - started;
+  return summary;
+}
