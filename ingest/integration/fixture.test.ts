@@ -1,0 +1,36 @@
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture } from '../fixture';
+import { verifyRestaurantStores } from '../index/verify';
+
+describe('test-mode fixture', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('loads eight establishments covering every grade, a closure, vermin, no coordinates and never inspected', async () => {
+    const store = ns.stores.byMode.test;
+    const summary = await loadFixture(store);
+    expect(summary).toMatchObject({ rowsRejected: 0, rowsMerged: 0, establishmentsInFile: 8, establishmentsChanged: 8 });
+    expect(fixtureReferenceDate().toISOString()).toBe('2026-04-01T00:00:00.000Z');
+    const { rows } = await store.pg.query('select camis, summary, sanitary, vermin, as_of from restaurant_profiles order by camis');
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.sanitary && row.as_of === '2026-04-01')).toBe(true);
+    expect(new Set(rows.map((row) => row.summary.grade))).toEqual(new Set(['A', 'B', 'C', 'Z', 'P', 'N', null]));
+    expect(rows.filter((row) => row.summary.closed).map((row) => row.camis)).toEqual(['41000004']);
+    expect(rows.filter((row) => row.summary.latitude === null).map((row) => row.camis)).toEqual(['41000006']);
+    expect(rows.filter((row) => row.summary.lastInspectedAt === null).map((row) => row.camis)).toEqual(['41000008']);
+    expect(rows.filter((row) => row.vermin.lastSightedAt !== null).length).toBeGreaterThanOrEqual(3);
+    const remediation = rows.find((row) => row.camis === FIXTURE_REMEDIATION_CAMIS)!;
+    expect(remediation.summary.openViolations).toBe(3);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    // The live store is untouched.
+    expect((await ns.stores.byMode.live.pg.query('select count(*)::int as n from establishments')).rows[0].n).toBe(0);
+  });
+
+  it('is idempotent', async () => {
+    const summary = await loadFixture(ns.stores.byMode.test);
+    expect(summary).toMatchObject({ establishmentsChanged: 0, documentsIndexed: 0 });
+  });
+});

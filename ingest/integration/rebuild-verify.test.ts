@@ -1,0 +1,49 @@
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { aliasTargets } from '../index/indices';
+import { rebuildRestaurantIndices } from '../index/rebuild';
+import { verifyRestaurantStores } from '../index/verify';
+import { ingestRestaurants } from '../load/pipeline';
+import { fileSource } from '../sources/restaurants/source';
+import { generatedFile } from './support';
+
+describe('rebuild and verify', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+    await ingestRestaurants(ns.stores.byMode.live, fileSource(await generatedFile(120, 5)), { asOf: new Date('2026-04-01T00:00:00Z') });
+  });
+  afterAll(() => ns.cleanup());
+
+  it('finds a missing and an altered document, and a rebuild with an alias swap repairs both', async () => {
+    const store = ns.stores.byMode.live;
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    const oldIndex = (await aliasTargets(store.es, store.indexAlias('restaurants')))[0];
+
+    const { rows } = await store.pg.query('select camis from establishments order by camis limit 2');
+    await store.es.delete({ index: store.indexAlias('restaurants'), id: rows[0].camis, refresh: true });
+    await store.es.update({ index: store.indexAlias('restaurants'), id: rows[1].camis, doc: { riskScore: 99 }, refresh: true });
+    const broken = await verifyRestaurantStores(store);
+    expect(broken.ok).toBe(false);
+    expect(broken.differences).toEqual(expect.arrayContaining([
+      `restaurants/${rows[0].camis}: missing from Elasticsearch`,
+      expect.stringContaining(`restaurants/${rows[1].camis}:`),
+    ]));
+
+    const rebuilt = await rebuildRestaurantIndices(store);
+    expect(rebuilt.indices).toHaveLength(3);
+    const newIndex = (await aliasTargets(store.es, store.indexAlias('restaurants')))[0];
+    expect(newIndex).not.toBe(oldIndex);
+    expect(await store.es.indices.exists({ index: oldIndex })).toBe(false);
+    const report = await verifyRestaurantStores(store);
+    expect(report).toMatchObject({ ok: true, differenceCount: 0 });
+    expect(report.counts.restaurants.elasticsearch).toBe(120);
+  });
+
+  it('reports documents Elasticsearch has that Postgres does not', async () => {
+    const store = ns.stores.byMode.live;
+    await store.es.index({ index: store.indexAlias('violations'), id: 'stray', document: { id: 'stray', camis: '1' }, refresh: true });
+    const report = await verifyRestaurantStores(store);
+    expect(report.ok).toBe(false);
+    expect(report.differences).toContain('violations: 1 document(s) in Elasticsearch that Postgres does not have');
+  });
+});

@@ -1,0 +1,81 @@
+import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
+import { deriveProfile } from '../../src/domain/restaurants/profile';
+import { describeWithSamples, SAMPLES } from '../../src/domain/restaurants/testing/samples';
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { verifyRestaurantStores } from '../index/verify';
+import { ingestRestaurants } from '../load/pipeline';
+import { fileSource } from '../sources/restaurants/source';
+import { tableCounts, versions } from './support';
+
+const API_AS_OF = new Date('2026-04-10T00:00:00Z');
+const PORTAL_AS_OF = new Date('2024-10-09T00:00:00Z');
+
+describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('accounts for every row of the API sample and indexes both stores consistently', async () => {
+    const store = ns.stores.byMode.live;
+    const summary = await ingestRestaurants(store, fileSource(SAMPLES.api), { asOf: API_AS_OF });
+    expect(summary.rowsRead).toBe(3667);
+    expect(summary.rowsLoaded + summary.rowsMerged + summary.rowsRejected).toBe(summary.rowsRead);
+    expect(summary.rowsRejected).toBe(0);
+    expect(summary.establishmentsInFile).toBe(3351);
+    expect(summary.establishmentsChanged).toBe(3351);
+    const counts = await tableCounts(store);
+    expect(counts).toMatchObject({ establishments: 3351, restaurant_profiles: 3351, restaurant_outbox: 0 });
+    // One citation per row with a code, one visit per camis+date+type.
+    expect(counts.citations).toBe(2990);
+    expect(counts.inspections).toBe(3009);
+    const report = await verifyRestaurantStores(store);
+    expect(report).toMatchObject({ ok: true, differenceCount: 0 });
+    expect(report.counts.restaurants).toEqual({ postgres: 3351, elasticsearch: 3351 });
+    expect(report.counts.violations).toEqual({ postgres: 2990, elasticsearch: 2990 });
+  });
+
+  it('stores exactly the derived values the pure functions give', async () => {
+    const store = ns.stores.byMode.live;
+    const rows: NumberedRow[] = [];
+    for await (const item of fileSource(SAMPLES.api).items) if ('row' in item) rows.push(item);
+    const { histories } = groupRows(rows);
+    for (const camis of ['50147456', '50130904', '41585425', '50134842']) {
+      const expected = deriveProfile(histories.get(camis)!, API_AS_OF);
+      const { rows: stored } = await store.pg.query('select summary, risk, vermin, sanitary, stats, grade_date from restaurant_profiles where camis = $1', [camis]);
+      expect(stored[0]).toEqual({ summary: expected.summary, risk: expected.risk, vermin: expected.vermin, sanitary: expected.sanitary, stats: expected.stats, grade_date: expected.gradeDate });
+    }
+    const doc = await store.es.get({ index: store.indexAlias('restaurants'), id: '50147456' });
+    expect(doc._source).toMatchObject({ camis: '50147456', name: 'OSU-R.E GRILL', nameNorm: 'osu re grill', nameCompact: 'osuregrill', grade: 'C', riskScore: 36, riskLevel: 'HIGH' });
+    const feed = await store.es.search({ index: store.indexAlias('violations'), query: { term: { camis: '50147456' } }, sort: [{ inspectedAt: 'desc' }, { id: 'desc' }] });
+    expect(feed.hits.hits.map((hit) => (hit._source as { code: string }).code)).toEqual(['04M', '02B', '05D', '04L']);
+  });
+
+  it('changes nothing when the same file is loaded again', async () => {
+    const store = ns.stores.byMode.live;
+    const before = await versions(store);
+    const summary = await ingestRestaurants(store, fileSource(SAMPLES.api), { asOf: API_AS_OF });
+    expect(summary).toMatchObject({ rowsRead: 3667, establishmentsChanged: 0, documentsIndexed: 0 });
+    expect(await versions(store)).toEqual(before);
+    expect((await tableCounts(store)).restaurant_outbox).toBe(0);
+  });
+
+  it('reports rejected rows of the portal export with line and reason, and keeps establishments a later export lacks', async () => {
+    const store = ns.stores.byMode.live;
+    const summary = await ingestRestaurants(store, fileSource(SAMPLES.export), { asOf: PORTAL_AS_OF });
+    expect(summary.rowsRead).toBe(561);
+    expect(summary.rowsRejected).toBe(2);
+    expect(summary.rowsLoaded + summary.rowsMerged).toBe(559);
+    expect(summary.rejections).toEqual([
+      { line: 103, reason: 'missing DBA (establishment name)' },
+      { line: 503, reason: 'missing DBA (establishment name)' },
+    ]);
+    const { rows } = await store.pg.query('select line, reason from ingest_rejections where run_id = $1 order by line', [summary.runId]);
+    expect(rows).toEqual(summary.rejections);
+    // The API sample's establishments are all still there, with their history.
+    const { rows: kept } = await store.pg.query("select count(*)::int as n from inspections where camis = '50147456'");
+    expect(kept[0].n).toBe(2);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  });
+});
