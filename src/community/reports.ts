@@ -1,0 +1,182 @@
+/**
+ * Storing and reading community reports, their photos and avatars.
+ *
+ * Visibility rules, in one place:
+ *   - public surfaces (restaurant report list, photo bytes, counts, score): every status
+ *     but hidden (PUBLIC_STATUSES);
+ *   - the device's own history: every status, hidden included;
+ *   - erased devices: nothing anywhere (their rows are gone; only erasure_audit keeps a copy).
+ */
+import type { Pool, PoolClient } from 'pg';
+import { displayNameOf } from './devices';
+import type { ProcessedImage } from './images';
+import { randomId } from './ids';
+import type { PestSubtype } from './reports-validation';
+import { reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from './score';
+
+export const PUBLIC_STATUSES: readonly ReportStatus[] = ['active', 'disputed', 'upheld'];
+
+export interface PublicReport {
+  id: string;
+  kind: ReportKind;
+  pestSubtype: PestSubtype | null;
+  body: string;
+  createdAt: string;
+  photoIds: string[];
+  author: { displayName: string; avatarId: string | null };
+}
+
+export interface OwnReport extends PublicReport {
+  camis: string;
+  status: ReportStatus;
+}
+
+interface ReportRow {
+  id: string;
+  seq: number;
+  camis: string;
+  device_hash: string;
+  kind: ReportKind;
+  pest_subtype: PestSubtype | null;
+  body: string;
+  status: ReportStatus;
+  created_at: Date;
+  photo_ids: string[];
+  username: string | null;
+  avatar_id: string | null;
+}
+
+/** Columns of a report row with its photo ids (in upload order) and its author's current name and avatar. */
+const REPORT_SELECT = `
+  select r.id, r.seq, r.camis, r.device_hash, r.kind, r.pest_subtype, r.body, r.status, r.created_at,
+         coalesce((select array_agg(p.id order by p.position) from report_photos p where p.report_id = r.id), '{}') as photo_ids,
+         d.username, d.avatar_id
+    from community_reports r
+    join device_profiles d on d.device_hash = r.device_hash`;
+
+function publicReportOf(row: ReportRow): PublicReport {
+  return {
+    id: row.id,
+    kind: row.kind,
+    pestSubtype: row.pest_subtype,
+    body: row.body,
+    // Day precision on public surfaces: the minute a report was filed could identify its author.
+    createdAt: utcDate(row.created_at),
+    photoIds: row.photo_ids,
+    author: { displayName: displayNameOf(row.device_hash, row.username), avatarId: row.avatar_id },
+  };
+}
+
+function ownReportOf(row: ReportRow): OwnReport {
+  return { ...publicReportOf(row), createdAt: row.created_at.toISOString(), camis: row.camis, status: row.status };
+}
+
+export async function establishmentExists(pg: Pool | PoolClient, camis: string): Promise<boolean> {
+  const { rowCount } = await pg.query('select 1 from establishments where camis = $1', [camis]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Non-hidden reports of the device on the UTC day of `now`: in all, and about `camis`. */
+export async function reportsToday(client: PoolClient, deviceHash: string, camis: string, now: Date): Promise<{ deviceToday: number; establishmentToday: number }> {
+  const { rows } = await client.query<{ device_today: number; establishment_today: number }>(
+    `select count(*)::int as device_today, (count(*) filter (where camis = $2))::int as establishment_today
+       from community_reports
+      where device_hash = $1 and status <> 'hidden' and created_at >= $3 and created_at < $4`,
+    [deviceHash, camis, utcDayStart(now), nextUtcDayStart(now)],
+  );
+  return { deviceToday: rows[0].device_today, establishmentToday: rows[0].establishment_today };
+}
+
+export interface NewReport {
+  camis: string;
+  deviceHash: string;
+  kind: ReportKind;
+  pestSubtype: PestSubtype | null;
+  body: string;
+  photos: ProcessedImage[];
+  now: Date;
+}
+
+export type FileResult = { ok: true; report: PublicReport } | { ok: false; scope: ReportCapScope };
+
+/**
+ * Files a report within the caps, inside the device lock the caller holds (withDeviceLock):
+ * the count and the insert happen while no other request of the device can write.
+ */
+export async function fileReport(client: PoolClient, input: NewReport): Promise<FileResult> {
+  const scope = reportCapHit(await reportsToday(client, input.deviceHash, input.camis, input.now));
+  if (scope) return { ok: false, scope };
+  const id = randomId();
+  await client.query(
+    `insert into community_reports (id, camis, device_hash, kind, pest_subtype, body, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, input.camis, input.deviceHash, input.kind, input.pestSubtype, input.body, input.now],
+  );
+  for (const [position, photo] of input.photos.entries()) {
+    await client.query('insert into report_photos (id, report_id, position, content_type, bytes) values ($1, $2, $3, $4, $5)', [
+      randomId(),
+      id,
+      position,
+      photo.contentType,
+      photo.bytes,
+    ]);
+  }
+  const { rows } = await client.query<ReportRow>(`${REPORT_SELECT} where r.id = $1`, [id]);
+  return { ok: true, report: publicReportOf(rows[0]) };
+}
+
+/** One page of an establishment's public reports, newest first, after the keyset position `beforeSeq`. */
+export async function publicReportsPage(
+  pg: Pool,
+  query: { camis: string; kinds: ReportKind[] | null; beforeSeq: number | null; limit: number },
+): Promise<Array<PublicReport & { seq: number }>> {
+  const { rows } = await pg.query<ReportRow>(
+    `${REPORT_SELECT}
+      where r.camis = $1 and r.status = any($2) and ($3::text[] is null or r.kind = any($3)) and ($4::bigint is null or r.seq < $4)
+      order by r.seq desc
+      limit $5`,
+    [query.camis, PUBLIC_STATUSES, query.kinds, query.beforeSeq, query.limit],
+  );
+  return rows.map((row) => ({ ...publicReportOf(row), seq: row.seq }));
+}
+
+/** One page of the device's own reports (every status), newest first. */
+export async function ownReportsPage(pg: Pool, query: { deviceHash: string; beforeSeq: number | null; limit: number }): Promise<Array<OwnReport & { seq: number }>> {
+  const { rows } = await pg.query<ReportRow>(
+    `${REPORT_SELECT}
+      where r.device_hash = $1 and ($2::bigint is null or r.seq < $2)
+      order by r.seq desc
+      limit $3`,
+    [query.deviceHash, query.beforeSeq, query.limit],
+  );
+  return rows.map((row) => ({ ...ownReportOf(row), seq: row.seq }));
+}
+
+export interface StoredImage {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A photo's bytes, only while its report is on public surfaces (not hidden, not erased). */
+export async function publicPhoto(pg: Pool, photoId: string): Promise<StoredImage | null> {
+  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>(
+    `select p.content_type, p.bytes
+       from report_photos p join community_reports r on r.id = p.report_id
+      where p.id = $1 and r.status = any($2)`,
+    [photoId, PUBLIC_STATUSES],
+  );
+  return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
+}
+
+export async function avatarImage(pg: Pool, avatarId: string): Promise<StoredImage | null> {
+  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>('select content_type, bytes from avatars where id = $1', [avatarId]);
+  return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
+}
+
+/** Replaces the device's avatar (inside its lock); the previous avatar id stops answering. */
+export async function replaceAvatar(client: PoolClient, deviceHash: string, avatar: ProcessedImage): Promise<string> {
+  const id = randomId();
+  await client.query('delete from avatars where device_hash = $1', [deviceHash]);
+  await client.query('insert into avatars (id, device_hash, content_type, bytes) values ($1, $2, $3, $4)', [id, deviceHash, avatar.contentType, avatar.bytes]);
+  await client.query('update device_profiles set avatar_id = $2 where device_hash = $1', [deviceHash, id]);
+  return id;
+}
