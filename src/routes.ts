@@ -5,7 +5,9 @@ import type { Route } from './contract/routes';
 import type { OpenApiDocument } from './contract/types';
 import type { UsageBuffer } from './platform/usage';
 import type { CursorCodec } from './search/cursor';
+import { feedRoutes } from './feeds/routes';
 import { platformRoutes } from './platform/routes';
+import { restaurantRoutes } from './restaurants/routes';
 import type { Stores } from './stores';
 
 export interface AppDeps {
@@ -19,5 +21,5 @@ export interface AppDeps {
 
 /** Every family's routes; a family adds one line here. */
 export function allRoutes(deps: AppDeps): Route[] {
-  return [...platformRoutes(deps), ...communityRoutes(deps)];
+  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps)];
 }

@@ -1,0 +1,81 @@
+import { rangeFilter, termsFilter } from '../restaurants/queries/browse';
+import type { Position } from '../search/cursor';
+import { normalizeText } from '../search/normalize';
+
+/** The city-wide feeds: newest first, keyset pages over [inspectedAt, id] (id is unique). */
+const FEED_SORT = [{ inspectedAt: { order: 'desc' } }, { id: { order: 'desc' } }];
+
+export interface ViolationFeedQuery {
+  code?: string[];
+  category?: string[];
+  critical?: boolean;
+  borough?: string[];
+  zip?: string[];
+  cuisine?: string[];
+  q?: string;
+  since?: string;
+  until?: string;
+  lat?: number;
+  lng?: number;
+  radius: number;
+  limit: number;
+}
+
+export interface InspectionFeedQuery {
+  borough?: string[];
+  grade?: string[];
+  minScore?: number;
+  closedRestaurant?: boolean;
+  since?: string;
+  until?: string;
+  limit: number;
+}
+
+export const VIOLATION_SOURCE = [
+  'code', 'description', 'critical', 'inspectedAt', 'inspectionType', 'category', 'camis', 'restaurantName', 'address', 'borough', 'latitude', 'longitude', 'zip',
+];
+export const INSPECTION_SOURCE = ['camis', 'name', 'address', 'borough', 'inspectedAt', 'type', 'score', 'grade', 'closedRestaurant'];
+
+function page(filter: object[], source: string[], limit: number, after: Position | null): Record<string, unknown> {
+  return {
+    size: limit + 1,
+    track_total_hits: false,
+    _source: source,
+    query: { bool: { filter } },
+    sort: FEED_SORT,
+    ...(after ? { search_after: after } : {}),
+  };
+}
+
+export function violationFilters(query: Omit<ViolationFeedQuery, 'limit'>): object[] {
+  const filter: object[] = [
+    ...termsFilter('code', query.code?.map((code) => code.toUpperCase())),
+    ...termsFilter('category', query.category),
+    ...termsFilter('borough', query.borough),
+    ...termsFilter('zip', query.zip),
+    ...termsFilter('cuisine', query.cuisine),
+    ...rangeFilter('inspectedAt', query.since, query.until),
+  ];
+  if (query.critical !== undefined) filter.push({ term: { critical: query.critical } });
+  const text = normalizeText(query.q);
+  if (text) filter.push({ match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } });
+  if (query.lat !== undefined && query.lng !== undefined) {
+    filter.push({ geo_distance: { distance: `${query.radius}m`, distance_type: 'arc', location: { lat: query.lat, lon: query.lng } } });
+  }
+  return filter;
+}
+
+export function buildViolationFeedRequest(query: ViolationFeedQuery, after: Position | null): Record<string, unknown> {
+  return page(violationFilters(query), VIOLATION_SOURCE, query.limit, after);
+}
+
+export function buildInspectionFeedRequest(query: InspectionFeedQuery, after: Position | null): Record<string, unknown> {
+  const filter: object[] = [
+    ...termsFilter('borough', query.borough),
+    ...termsFilter('grade', query.grade),
+    ...rangeFilter('score', query.minScore, undefined),
+    ...rangeFilter('inspectedAt', query.since, query.until),
+  ];
+  if (query.closedRestaurant !== undefined) filter.push({ term: { closedRestaurant: query.closedRestaurant } });
+  return page(filter, INSPECTION_SOURCE, query.limit, after);
+}

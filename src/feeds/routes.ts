@@ -1,0 +1,82 @@
+import type { Route, RouteContext } from '../contract/routes';
+import type { AppDeps } from '../routes';
+import { pageOf, Position, queryBinding } from '../search/cursor';
+import type { DataStore } from '../stores';
+import { BOROUGHS } from '../restaurants/types';
+import { STATS_CACHE_HOURS } from './openapi';
+import { buildInspectionFeedRequest, buildViolationFeedRequest, InspectionFeedQuery, ViolationFeedQuery } from './queries';
+import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
+
+const STATS_TTL_MS = STATS_CACHE_HOURS * 3600 * 1000;
+
+/** One feed page: limit + 1 rows after the cursor's position, newest first. */
+async function feedPage(
+  deps: AppDeps,
+  ctx: RouteContext,
+  index: string,
+  build: (query: never, after: Position | null) => Record<string, unknown>,
+): Promise<void> {
+  const { store } = ctx.state;
+  const input = ctx.state.input.query as { limit: number; cursor?: string };
+  const binding = queryBinding(store.mode, input);
+  const after = input.cursor ? deps.cursors.decode(input.cursor, binding) : null;
+  const response = await store.es.search({ index: store.indexAlias(index), ...build(input as never, after) }, { ignore: [404] });
+  const page = pageOf(response.hits?.hits ?? [], input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));
+  ctx.body = { data: page.rows.map((hit) => hit._source), meta: { nextCursor: page.nextCursor, returned: page.rows.length } };
+}
+
+export function feedRoutes(deps: AppDeps): Route[] {
+  // Aggregates are expensive and slow-moving: kept per mode, schema and narrowing for up to STATS_TTL_MS.
+  const statsCache = new Map<string, { value: Aggregates; expiresAt: number }>();
+  const cachedAggregates = async (store: DataStore, narrow: { borough?: string; cuisine?: string }) => {
+    const key = JSON.stringify([store.mode, store.schema, narrow.borough ?? null, narrow.cuisine ?? null]);
+    const hit = statsCache.get(key);
+    if (hit && hit.expiresAt > Date.now()) return hit;
+    const entry = { value: await restaurantAggregates(store, narrow), expiresAt: Date.now() + STATS_TTL_MS };
+    statsCache.set(key, entry);
+    return entry;
+  };
+
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/violations',
+      handler: (ctx) => feedPage(deps, ctx, 'violations', buildViolationFeedRequest as (q: ViolationFeedQuery, a: Position | null) => Record<string, unknown>),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/inspections',
+      handler: (ctx) => feedPage(deps, ctx, 'inspections', buildInspectionFeedRequest as (q: InspectionFeedQuery, a: Position | null) => Record<string, unknown>),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/meta/cuisines',
+      async handler(ctx) {
+        ctx.body = { data: await cuisines(ctx.state.store) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/meta/boroughs',
+      handler(ctx) {
+        ctx.body = { data: [...BOROUGHS] };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/meta/violation-codes',
+      async handler(ctx) {
+        ctx.body = { data: await violationCodes(ctx.state.store) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/stats/restaurants',
+      async handler(ctx) {
+        const entry = await cachedAggregates(ctx.state.store, ctx.state.input.query as { borough?: string; cuisine?: string });
+        ctx.set('Cache-Control', `private, max-age=${Math.max(0, Math.floor((entry.expiresAt - Date.now()) / 1000))}`);
+        ctx.body = { data: entry.value };
+      },
+    },
+  ];
+}

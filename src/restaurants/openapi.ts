@@ -1,0 +1,312 @@
+import { CURSOR_PARAM, DATE, dataResponse, json, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
+import type { ApiFragment, Schema } from '../contract/types';
+import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
+import {
+  boroughListParam, cuisineListParam, dateParam, gradeListParam, latParam, lngParam, nameFragmentParam, riskLevelListParam, scoreParam, zipListParam,
+} from './params';
+import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+
+const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
+const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });
+const obj = (properties: Record<string, Schema>, description?: string): Schema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  additionalProperties: false,
+  properties,
+  ...(description ? { description } : {}),
+});
+const verminCounts = (item: Schema) => obj({ rats: item, mice: item, roaches: item, flies: item, other: item, conducive: item });
+
+export const SEARCH_DESCRIPTION = `Typeahead over establishment names and addresses; best matches first; no cursor.
+
+Ranking is by score tiers, never blended scores. Every result belongs to the best tier it qualifies for:
+1. exact name (the whole normalized name, or the name with spaces removed: "joes pizza", "joespizza");
+2. the name starts with the query (whole-name prefix);
+3. every query word is a name word, the last one possibly still being typed (prefix);
+4. every query word is the start of some name word;
+5. the address matches (every word, last one as a prefix);
+6. every word matches the name or the address;
+7. every word matches a name word within one edit (typo), first letter exact;
+8. every word matches a name word within two edits (words of six or more letters only).
+Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []).
+Within a tier, without lat/lng, a small word-match relevance (shorter names first) then the name order decide; with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
+
+Text on both sides is folded the same way: case, accents, apostrophes and periods are ignored; hyphens, ampersands and other punctuation separate words ("joes pizza" finds JOE'S PIZZA, "a&w" finds A & W, "st. marks" finds ST MARKS).
+
+Places: a neighborhood (about 180 names and abbreviations: UWS, LES, FiDi, Bed-Stuy, Williamsburg, Astoria...), a borough (with slang: bk, bklyn, the bronx, SI, qns...) or a bare NYC ZIP at the END of q scopes the search to that place's ZIP codes ("pizza in astoria", "tacos 11211", "sushi bk"). A partial place name of 3 or more characters prefix-matches places, and an ambiguous prefix searches the union of their ZIP sets ("pizza willi" = Williamsburg + Williamsbridge). When nothing matches inside the place, the same words are searched citywide. A query that is only a place name searches that text as a name, citywide.
+Retry: when nothing matches at all and the text has two or more words, the search is run once more without its last word ("joes pizza xqz" finds JOE'S PIZZA).
+
+With lat and lng (both needed, within NYC), every result carries distanceMeters (rounded to the meter, great-circle); establishments without coordinates are then left out, since they cannot be placed.`;
+
+const summaryFields = {
+  camis: { type: 'string', description: 'Health-department permit number; the establishment id.' },
+  name: { type: 'string', description: 'Doing-business-as name.' },
+  address: { type: 'string', description: 'Street address (borough is separate).' },
+  borough: { type: 'string', description: 'Manhattan, Bronx, Brooklyn, Queens, Staten Island, or Unknown when the record names none.' },
+  zip: nullable({ type: 'string' }),
+  cuisine: nullable({ type: 'string' }),
+  grade: { type: ['string', 'null'], enum: [...GRADES, null], description: 'Posted grade: A, B, C, Z, P or N (Z and P = pending, N = not yet graded).' },
+  score: nullable(int('Latest scored cycle or pre-permit inspection; LOWER is better; 0-13 is the A band.')),
+  closed: { type: 'boolean', description: 'Currently marked closed by the health department.' },
+  riskLevel: { type: 'string', enum: [...RISK_LEVELS] },
+  riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; see RiskBlock.' },
+  lastInspectedAt: nullable(DATE),
+  latitude: nullable(num()),
+  longitude: nullable(num()),
+  openViolations: int('Citations of the latest inspection (every visit on the latest inspection date).'),
+};
+
+const violationFields = {
+  code: nullable({ type: 'string', description: 'Violation code (04K rats, 04L mice, 04M roaches...).' }),
+  description: { type: 'string' },
+  critical: { type: 'boolean' },
+  inspectedAt: DATE,
+  inspectionType: nullable({ type: 'string' }),
+  category: { type: 'string', enum: [...VIOLATION_CATEGORIES] },
+};
+
+const CAMIS_PATH = { name: 'camis', in: 'path' as const, required: true, description: 'Health-department permit number (CAMIS).', schema: { type: 'string', minLength: 1, maxLength: 20 } };
+
+export const restaurantSchemas: Record<string, Schema> = {
+  RestaurantSummary: {
+    type: 'object',
+    required: Object.keys(summaryFields),
+    additionalProperties: false,
+    properties: {
+      ...summaryFields,
+      distanceMeters: { type: 'integer', minimum: 0, description: 'Only on nearby results, and on search results when lat and lng were sent.' },
+    },
+  },
+  RiskBlock: {
+    ...obj({
+      score: { type: 'integer', minimum: 0, maximum: 100 },
+      level: { type: 'string', enum: [...RISK_LEVELS] },
+      factors: {
+        type: 'array',
+        items: obj({
+          key: { type: 'string', description: `Stable factor key: ${RISK_FACTOR_KEYS.join(', ')}.` },
+          label: { type: 'string' },
+          count: int('Matching records in the factor window (flat count).'),
+          detail: { type: 'string', description: 'The points and the weighted sum behind them.' },
+        }),
+      },
+    }),
+    description: RISK_SCORE_DESCRIPTION,
+  },
+  VerminReport: {
+    ...obj({
+      ...Object.fromEntries(['rats', 'mice', 'roaches', 'flies', 'other', 'conducive'].map((k) => [k, int()])),
+      lastSightedAt: nullable(DATE),
+      weighted: verminCounts(num()),
+    }),
+    description: 'Vermin citations over the last 3 years; weighted = recency-weighted counts (0.5^(ageDays/365)).',
+  },
+  SanitaryReport: {
+    ...obj({
+      latestCycleScore: nullable(int('null when there is no scored cycle inspection yet.')),
+      latestInitialScore: nullable(int('Steady-state signal; re-inspections score flatteringly.')),
+      worstScore36mo: nullable(int()),
+      criticalFood24mo: int(),
+      openFoodViolations: int(),
+      closures36mo: int(),
+      ownerResponseSignal: { type: ['string', 'null'], enum: ['documented_fixes', null], description: 'documented_fixes whenever remediation.documentedOpenViolations is at least 1; null otherwise.' },
+      weighted: obj({
+        criticalFood: num('Recency-weighted, 24-month window.'),
+        closures: num('Recency-weighted, 36-month window.'),
+        worstScoreWeight: { type: 'number', minimum: 0, maximum: 1 },
+      }),
+    }),
+    description: 'Food-safety story from health-inspection records only (food categories: vermin, food_temp, hygiene, facility).',
+  },
+  RestaurantStats: obj(
+    Object.fromEntries(
+      ['openViolations', 'totalViolations', 'criticalViolations', 'inspectionCount', 'closureCount', 'oathSummonses', 'finesImposedCents', 'finesDueCents', 'defaultedHearings'].map(
+        (k) => [k, int()],
+      ),
+    ),
+  ),
+  RestaurantProfile: {
+    ...obj({
+      restaurant: ref('RestaurantSummary'),
+      gradeDate: nullable(DATE),
+      risk: ref('RiskBlock'),
+      vermin: ref('VerminReport'),
+      sanitary: ref('SanitaryReport'),
+      stats: ref('RestaurantStats'),
+      community: ref('CommunityBlock'),
+      remediation: { oneOf: [ref('Remediation'), { type: 'null' }], description: 'Owner-response signal; null when nothing is documented against an open violation.' },
+    }),
+    description: 'Derived from the official records as of the data set clock (now for live keys, the fixture reference date for test keys). Community and remediation never change grade, score or risk.',
+  },
+  RestaurantViolation: obj(violationFields),
+  RestaurantInspection: obj({
+    inspectedAt: DATE,
+    type: nullable({ type: 'string' }),
+    score: nullable(int('Lower is better.')),
+    grade: { type: ['string', 'null'], enum: [...GRADES, null] },
+    action: nullable({ type: 'string', description: "The department's action line." }),
+    closedRestaurant: { type: 'boolean', description: 'This visit closed (or re-closed) the establishment.' },
+    violations: { type: 'array', items: ref('RestaurantViolation') },
+  }),
+};
+
+/** CommunityBlock and Remediation are the community family's schemas (src/community/openapi.ts). */
+const TAG = 'Restaurants';
+const summaryList = (description: string) => json(
+  { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantSummary') } } },
+  description,
+);
+
+export const restaurantsFragment: ApiFragment = {
+  tags: [{ name: TAG, description: 'Food establishments keyed by CAMIS: search, browse, nearby, profiles, history and batch.' }],
+  schemas: restaurantSchemas,
+  paths: {
+    '/api/v1/restaurants/search': {
+      get: {
+        operationId: 'searchRestaurants',
+        summary: 'Typeahead search (name or address, optional place suffix)',
+        description: `${SEARCH_DESCRIPTION}\n\nUnknown query parameters are ignored (typeahead surface).`,
+        tags: [TAG],
+        'x-unknown-parameters': 'ignore',
+        'x-requires': { lat: ['lng'], lng: ['lat'] },
+        parameters: [
+          queryParam('q', { type: 'string', minLength: 2, maxLength: 120 }, 'Name or address fragment, optionally ending with a neighborhood, borough or ZIP (2-120 characters).', true),
+          limitParam(25, 10),
+          latParam('Latitude of the searcher (NYC); requires lng; enables proximity tie-breaking and distanceMeters.'),
+          lngParam('Longitude of the searcher (NYC); requires lat.'),
+        ],
+        responses: { '200': summaryList('Best matches first.'), ...standardErrors() },
+      },
+    },
+    '/api/v1/restaurants': {
+      get: {
+        operationId: 'browseRestaurants',
+        summary: 'Browse and filter establishments',
+        description: `Every filter combines with every other (AND); comma lists match any of their values. Grade, score, risk, closure, open-violation and vermin filters use the values derived from each establishment's full record (the same values the profile shows).
+
+q matches names or addresses: every word must appear in the name, or every word in the address, the last word as a prefix; the same text folding as search. score filters use the current score (LOWER is better); establishments with no score never match a score filter. hasOpenViolations=true keeps establishments whose latest inspection cited something.
+
+Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt, name, -name; ties are broken by camis, which also makes the cursor exact. Establishments never inspected sort as the oldest. Cursor pagination is keyset (search_after) over the sort values, with no depth limit; an establishment re-inspected between two pages of a date sort moves to its new place (it can appear again or not at all after the move), every other row is returned exactly once. Unknown query parameters are rejected (400 unknown_parameter).`,
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        'x-ordered': [['minScore', 'maxScore'], ['inspectedSince', 'inspectedUntil']],
+        parameters: [
+          nameFragmentParam('Name or address fragment (1-120 characters).'),
+          boroughListParam,
+          zipListParam,
+          cuisineListParam,
+          gradeListParam('Posted grades to keep: A, B, C, Z, P, N.'),
+          riskLevelListParam,
+          scoreParam('minScore', 'Current score at least this (higher is worse).'),
+          scoreParam('maxScore', 'Current score at most this.'),
+          queryParam('closed', { type: 'boolean' }, 'true: only establishments currently closed by the department; false: only those not closed.'),
+          queryParam('hasOpenViolations', { type: 'boolean' }, 'true: with open items; false: without.'),
+          dateParam('verminSince', 'Had a vermin-category citation on or after this date.'),
+          dateParam('inspectedSince', 'Last inspected on or after this date.'),
+          dateParam('inspectedUntil', 'Last inspected on or before this date.'),
+          queryParam('sort', { type: 'string', enum: ['name', '-name', 'lastInspectedAt', '-lastInspectedAt'], default: '-lastInspectedAt' }, 'Sort order; default -lastInspectedAt.'),
+          limitParam(100, 20),
+          CURSOR_PARAM,
+        ],
+        responses: { '200': pageResponse(ref('RestaurantSummary')), ...standardErrors() },
+      },
+    },
+    '/api/v1/restaurants/nearby': {
+      get: {
+        operationId: 'nearbyRestaurants',
+        summary: 'Establishments nearest a point',
+        description: 'Nearest first (great-circle distance to the recorded coordinates), within radius; establishments without coordinates never appear. Each item carries distanceMeters. Not paginated: at most limit rows (1-50). Unknown query parameters are ignored (map surface).',
+        tags: [TAG],
+        'x-unknown-parameters': 'ignore',
+        parameters: [
+          latParam('Latitude within NYC.', true),
+          lngParam('Longitude within NYC.', true),
+          queryParam('radius', { type: 'integer', minimum: 1, maximum: 2000, default: 300 }, 'Meters, 1-2000 (default 300).'),
+          limitParam(50, 20),
+          gradeListParam('Posted grades to keep.'),
+          cuisineListParam,
+          riskLevelListParam,
+          scoreParam('maxScore', 'Keep current scores at or below this (establishments with no score are left out).'),
+        ],
+        responses: { '200': summaryList('Nearest first.'), ...standardErrors() },
+      },
+    },
+    '/api/v1/restaurants/batch': {
+      post: {
+        operationId: 'batchRestaurants',
+        summary: 'Full profiles of up to 50 establishments',
+        description: 'Answers found ids in request order, each once (duplicates answered once); unknown ids (and ids that cannot be a CAMIS) are listed in meta.notFound, in request order, and are not errors. More than 50 ids is 400 batch_too_large. Not paginated; no limit or cursor. Unknown query parameters are rejected.',
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['camis'],
+                additionalProperties: false,
+                properties: { camis: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, maxLength: 20 }, description: 'At most 50 ids (more: 400 batch_too_large).' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': json({
+            type: 'object',
+            required: ['data', 'meta'],
+            additionalProperties: false,
+            properties: {
+              data: { type: 'array', items: ref('RestaurantProfile') },
+              meta: {
+                type: 'object',
+                required: ['returned', 'notFound'],
+                additionalProperties: false,
+                properties: { returned: { type: 'integer', minimum: 0 }, notFound: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          }),
+          ...standardErrors(['400', 'A body breaking its rule (invalid_body) or more than 50 ids (batch_too_large).']),
+        },
+      },
+    },
+    '/api/v1/restaurants/{camis}': {
+      get: {
+        operationId: 'getRestaurant',
+        summary: 'Full profile of one establishment',
+        description: 'Served from Postgres (the derived profile stored at ingest, plus the community and remediation blocks). Unknown camis: 404 not_found. Unknown query parameters are ignored.',
+        tags: [TAG],
+        parameters: [CAMIS_PATH],
+        responses: { '200': dataResponse(ref('RestaurantProfile')), ...standardErrors(['404', 'Unknown camis (not_found).']) },
+      },
+    },
+    '/api/v1/restaurants/{camis}/inspections': {
+      get: {
+        operationId: 'getRestaurantInspections',
+        summary: 'Every visit, newest first',
+        description: 'Every recorded visit with its citations, newest first (same-day visits by inspection type). Not paginated; bounded to the newest 500 visits, more than any real establishment has. Unknown camis: 404. Unknown query parameters are rejected.',
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        parameters: [CAMIS_PATH],
+        responses: {
+          '200': json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantInspection') } } }),
+          ...standardErrors(['404', 'Unknown camis (not_found).']),
+        },
+      },
+    },
+    '/api/v1/restaurants/{camis}/violations': {
+      get: {
+        operationId: 'getRestaurantViolations',
+        summary: 'Every citation, newest first',
+        description: 'Flat list of citations, newest first (then by code). open=true keeps only the citations of the most recent inspection (every visit on the latest inspection date: the set counted by openViolations); open=false keeps the others. Not paginated; bounded to the newest 2000 citations. Unknown camis: 404. Unknown query parameters are rejected.',
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        parameters: [CAMIS_PATH, queryParam('open', { type: 'boolean' }, 'true: only citations from the most recent inspection; false: only earlier ones.')],
+        responses: {
+          '200': json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantViolation') } } }),
+          ...standardErrors(['404', 'Unknown camis (not_found).']),
+        },
+      },
+    },
+  },
+};

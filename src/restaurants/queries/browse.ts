@@ -1,0 +1,93 @@
+import type { Position } from '../../search/cursor';
+import { normalizeText } from '../../search/normalize';
+import { SUMMARY_SOURCE } from './search';
+
+export type BrowseSort = 'name' | '-name' | 'lastInspectedAt' | '-lastInspectedAt';
+
+export interface BrowseQuery {
+  q?: string;
+  borough?: string[];
+  zip?: string[];
+  cuisine?: string[];
+  grade?: string[];
+  riskLevel?: string[];
+  minScore?: number;
+  maxScore?: number;
+  closed?: boolean;
+  hasOpenViolations?: boolean;
+  verminSince?: string;
+  inspectedSince?: string;
+  inspectedUntil?: string;
+  sort: BrowseSort;
+  limit: number;
+}
+
+/** Never-inspected establishments sort as 1900-01-01: the oldest, whichever the direction. */
+const NEVER_INSPECTED_MS = Date.UTC(1900, 0, 1);
+
+/** Name or address fragment: every word in the name, or every word in the address (last word a prefix). */
+export function nameOrAddressFilter(q: string): object | null {
+  const text = normalizeText(q);
+  if (!text) return null;
+  return {
+    bool: {
+      should: [{ match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }, { match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+export function termsFilter(field: string, values: string[] | undefined): object[] {
+  return values?.length ? [{ terms: { [field]: values } }] : [];
+}
+
+export function rangeFilter(field: string, gte: unknown, lte: unknown): object[] {
+  const range: Record<string, unknown> = {};
+  if (gte !== undefined) range.gte = gte;
+  if (lte !== undefined) range.lte = lte;
+  return Object.keys(range).length ? [{ range: { [field]: range } }] : [];
+}
+
+export function browseFilters(query: Omit<BrowseQuery, 'sort' | 'limit'>): object[] {
+  const filter: object[] = [];
+  if (query.q !== undefined) {
+    const text = nameOrAddressFilter(query.q);
+    if (text) filter.push(text);
+  }
+  filter.push(...termsFilter('borough', query.borough), ...termsFilter('zip', query.zip), ...termsFilter('cuisine', query.cuisine));
+  filter.push(...termsFilter('grade', query.grade), ...termsFilter('riskLevel', query.riskLevel));
+  filter.push(...rangeFilter('score', query.minScore, query.maxScore));
+  if (query.closed !== undefined) filter.push({ term: { closed: query.closed } });
+  if (query.hasOpenViolations === true) filter.push({ range: { openViolations: { gt: 0 } } });
+  if (query.hasOpenViolations === false) filter.push({ term: { openViolations: 0 } });
+  // verminDates holds every vermin citation date: any one on/after the date matches.
+  filter.push(...rangeFilter('verminDates', query.verminSince, undefined));
+  filter.push(...rangeFilter('lastInspectedAt', query.inspectedSince, query.inspectedUntil));
+  return filter;
+}
+
+export function browseSort(sort: BrowseSort): object[] {
+  const tiebreak = { camis: { order: 'asc' } };
+  switch (sort) {
+    case 'name':
+      return [{ nameExact: { order: 'asc' } }, tiebreak];
+    case '-name':
+      return [{ nameExact: { order: 'desc' } }, tiebreak];
+    case 'lastInspectedAt':
+      return [{ lastInspectedAt: { order: 'asc', missing: NEVER_INSPECTED_MS } }, tiebreak];
+    case '-lastInspectedAt':
+      return [{ lastInspectedAt: { order: 'desc', missing: NEVER_INSPECTED_MS } }, tiebreak];
+  }
+}
+
+/** One page (limit + 1 rows, the extra one only says whether more exist) after `after`. */
+export function buildBrowseRequest(query: BrowseQuery, after: Position | null): Record<string, unknown> {
+  return {
+    size: query.limit + 1,
+    track_total_hits: false,
+    _source: SUMMARY_SOURCE,
+    query: { bool: { filter: browseFilters(query) } },
+    sort: browseSort(query.sort),
+    ...(after ? { search_after: after } : {}),
+  };
+}

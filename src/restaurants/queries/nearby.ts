@@ -1,0 +1,35 @@
+import { rangeFilter, termsFilter } from './browse';
+import { SUMMARY_SOURCE } from './search';
+
+export interface NearbyQuery {
+  lat: number;
+  lng: number;
+  radius: number;
+  limit: number;
+  grade?: string[];
+  cuisine?: string[];
+  riskLevel?: string[];
+  maxScore?: number;
+}
+
+/** Nearest first inside the circle; the distance comes back as the first sort value. */
+export function buildNearbyRequest(query: NearbyQuery): Record<string, unknown> {
+  const point = { lat: query.lat, lon: query.lng };
+  return {
+    size: query.limit,
+    track_total_hits: false,
+    _source: SUMMARY_SOURCE,
+    query: {
+      bool: {
+        filter: [
+          { geo_distance: { distance: `${query.radius}m`, distance_type: 'arc', location: point } },
+          ...termsFilter('grade', query.grade),
+          ...termsFilter('cuisine', query.cuisine),
+          ...termsFilter('riskLevel', query.riskLevel),
+          ...rangeFilter('score', undefined, query.maxScore),
+        ],
+      },
+    },
+    sort: [{ _geo_distance: { location: point, order: 'asc', unit: 'm', distance_type: 'arc' } }, { camis: { order: 'asc' } }],
+  };
+}

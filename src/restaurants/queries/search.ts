@@ -1,0 +1,108 @@
+import { compactText, tokens } from '../../search/normalize';
+
+/**
+ * The typeahead query: score tiers, never blended scores. Each tier is a constant_score
+ * clause and dis_max keeps a document's best tier, so a better kind of match always
+ * outranks a worse one; inside a tier either a tiny word relevance (no location) or the
+ * distance (lat/lng) decides. The tier list is served in the OpenAPI description.
+ */
+export const TIERS = {
+  exactName: 100,
+  namePrefix: 90,
+  allWords: 80,
+  wordPrefixes: 70,
+  address: 60,
+  nameOrAddress: 50,
+  fuzzyOne: 40,
+  fuzzyTwo: 30,
+} as const;
+
+/** Inside-tier relevance stays far below the gap between tiers (10). */
+const RELEVANCE_BOOST = 0.01;
+/** A compact-name prefix shorter than this is too loose to be a whole-name prefix match. */
+const MIN_COMPACT_PREFIX = 3;
+
+export interface SearchInput {
+  /** Normalized search text (normalizeText), non-empty. */
+  text: string;
+  /** Place scope: ZIP codes to keep; null = citywide. */
+  zips: string[] | null;
+  lat?: number;
+  lng?: number;
+  limit: number;
+}
+
+export const SUMMARY_SOURCE = [
+  'camis', 'name', 'address', 'borough', 'zip', 'cuisine', 'grade', 'score', 'closed', 'riskLevel', 'riskScore', 'lastInspectedAt',
+  'latitude', 'longitude', 'openViolations',
+];
+
+const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+
+/** AUTO fuzziness capped at `max`: 1-2 letters exact, 3-5 one edit, 6+ two edits. */
+function editsFor(token: string, max: number): number {
+  const auto = token.length <= 2 ? 0 : token.length <= 5 ? 1 : 2;
+  return Math.min(auto, max);
+}
+
+/** Every word within `maxEdits` of a name word (first letter exact); the last word may also be a prefix. */
+function fuzzyTier(words: string[], maxEdits: number): object | null {
+  const edits = words.map((word) => editsFor(word, maxEdits));
+  // Only worth a tier when it allows something the exact tiers do not.
+  if (!edits.some((e) => e === maxEdits)) return null;
+  const clauses = words.map((word, i) => {
+    const last = i === words.length - 1;
+    const exact = last ? { prefix: { nameNorm: word } } : { term: { nameNorm: word } };
+    if (edits[i] === 0) return exact;
+    const fuzzy = { fuzzy: { nameNorm: { value: word, fuzziness: edits[i], prefix_length: 1, transpositions: true, max_expansions: 50 } } };
+    return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
+  });
+  return { bool: { filter: clauses } };
+}
+
+/** The tier clauses for a normalized text. */
+export function tierClauses(text: string): object[] {
+  const words = tokens(text);
+  const compact = compactText(text);
+  const clauses: object[] = [];
+  const exact: object[] = [{ term: { nameExact: text } }];
+  if (compact) exact.push({ term: { nameCompact: compact } });
+  clauses.push(tier(TIERS.exactName, { bool: { should: exact, minimum_should_match: 1 } }));
+  const prefixes: object[] = [{ prefix: { nameExact: text } }];
+  if (compact.length >= MIN_COMPACT_PREFIX) prefixes.push({ prefix: { nameCompact: compact } });
+  clauses.push(tier(TIERS.namePrefix, { bool: { should: prefixes, minimum_should_match: 1 } }));
+  clauses.push(tier(TIERS.allWords, { match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }));
+  clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { nameNorm: word } })) } }));
+  clauses.push(tier(TIERS.address, { match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }));
+  if (words.length > 1) {
+    const either = words.map((word) => ({ bool: { should: [{ prefix: { nameNorm: word } }, { prefix: { addressNorm: word } }], minimum_should_match: 1 } }));
+    clauses.push(tier(TIERS.nameOrAddress, { bool: { filter: either } }));
+  }
+  const one = fuzzyTier(words, 1);
+  if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+  const two = fuzzyTier(words, 2);
+  if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+  return clauses;
+}
+
+export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
+  const geo = input.lat !== undefined && input.lng !== undefined;
+  const filter: object[] = [];
+  if (input.zips) filter.push({ terms: { zip: input.zips } });
+  if (geo) filter.push({ exists: { field: 'location' } });
+  const best = { dis_max: { queries: tierClauses(input.text), tie_breaker: 0 } };
+  // With a location the tier alone is the score, so distance decides every tie inside it.
+  const should = geo ? [] : [{ match: { nameNorm: { query: input.text, boost: RELEVANCE_BOOST } } }];
+  const sort: object[] = [{ _score: { order: 'desc' } }];
+  if (geo) sort.push({ _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } });
+  else sort.push({ nameExact: { order: 'asc' } });
+  sort.push({ camis: { order: 'asc' } });
+  return {
+    size: input.limit,
+    track_total_hits: false,
+    track_scores: true,
+    _source: SUMMARY_SOURCE,
+    query: { bool: { must: [best], should, filter } },
+    sort,
+  };
+}

@@ -1,0 +1,47 @@
+import { normalizeText, tokens } from '../search/normalize';
+import { splitPlace } from '../search/places';
+import type { DataStore } from '../stores';
+import { buildSearchRequest } from './queries/search';
+import { summaryOf } from './shape';
+import type { RestaurantSummary } from './types';
+
+export interface SearchParams {
+  q: string;
+  limit: number;
+  lat?: number;
+  lng?: number;
+}
+
+/**
+ * The typeahead's attempts, in order (spec "Search behavior"): the text inside the place
+ * named at the end of q, then citywide; and if nothing matched at all, the same once more
+ * without the text's last word.
+ */
+export async function searchRestaurants(store: DataStore, params: SearchParams): Promise<Array<RestaurantSummary & { distanceMeters?: number }>> {
+  const split = splitPlace(params.q);
+  // A query that is only a place ("williamsburg") is searched as a name, citywide.
+  const text = split.text || normalizeText(params.q);
+  const zips = split.text ? (split.place?.zips ?? null) : null;
+  if (!text) return [];
+  const geo = params.lat !== undefined && params.lng !== undefined;
+
+  const run = async (words: string, scope: string[] | null) => {
+    const response = await store.es.search(
+      { index: store.indexAlias('restaurants'), ...buildSearchRequest({ text: words, zips: scope, lat: params.lat, lng: params.lng, limit: params.limit }) },
+      { ignore: [404] },
+    );
+    return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
+  };
+  const attempt = async (words: string) => {
+    if (zips) {
+      const scoped = await run(words, zips);
+      if (scoped.length) return scoped;
+    }
+    return run(words, null);
+  };
+
+  const found = await attempt(text);
+  if (found.length) return found;
+  const words = tokens(text);
+  return words.length >= 2 ? attempt(words.slice(0, -1).join(' ')) : found;
+}

@@ -1,0 +1,124 @@
+import { communityBlocks, remediationBlocks } from '../community/blocks';
+import type { DataStore } from '../stores';
+import { clockOf } from './clock';
+import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
+
+/** Postgres reads of the restaurant family: profiles, history and citations. */
+
+/** Longest lists a single-establishment history answer returns (no real establishment comes close). */
+export const MAX_INSPECTIONS = 500;
+export const MAX_VIOLATIONS = 2000;
+/** A CAMIS is digits; anything else cannot be on record. */
+const CAMIS_SHAPE = /^\d{1,10}$/;
+
+export const isCamis = (value: string) => CAMIS_SHAPE.test(value);
+
+type StoredProfile = Omit<DerivedProfile, 'verminDates'>;
+
+/** Derived profiles as stored at ingest, keyed by camis (unknown ids absent). */
+async function storedProfiles(store: DataStore, camis: string[]): Promise<Map<string, StoredProfile>> {
+  const wanted = camis.filter(isCamis);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await store.pg.query(
+    'select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)',
+    [wanted],
+  );
+  return new Map(
+    rows.map((row) => [row.camis as string, { summary: row.summary, gradeDate: row.grade_date, risk: row.risk, vermin: row.vermin, sanitary: row.sanitary, stats: row.stats }]),
+  );
+}
+
+/**
+ * Full profiles (spec "Restaurant profile") of the known ids, with the community and
+ * remediation blocks; the sanitary owner-response signal follows the remediation block.
+ */
+export async function loadProfiles(store: DataStore, camis: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const profiles = await storedProfiles(store, camis);
+  const found = [...profiles.keys()];
+  if (found.length === 0) return new Map();
+  const [community, remediation] = await Promise.all([communityBlocks(store, found, clockOf(store)), remediationBlocks(store, found)]);
+  const out = new Map<string, Record<string, unknown>>();
+  for (const id of found) {
+    const profile = profiles.get(id)!;
+    const fixes = remediation.get(id) ?? null;
+    out.set(id, {
+      restaurant: profile.summary,
+      gradeDate: profile.gradeDate,
+      risk: profile.risk,
+      vermin: profile.vermin,
+      sanitary: { ...profile.sanitary, ownerResponseSignal: fixes && fixes.documentedOpenViolations >= 1 ? 'documented_fixes' : null },
+      stats: profile.stats,
+      community: community.get(id),
+      remediation: fixes,
+    });
+  }
+  return out;
+}
+
+/** The latest inspection date of a known establishment; undefined when the camis is unknown. */
+async function latestInspection(store: DataStore, camis: string): Promise<string | null | undefined> {
+  if (!isCamis(camis)) return undefined;
+  const { rows } = await store.pg.query('select last_inspected_at from restaurant_profiles where camis = $1', [camis]);
+  return rows.length ? (rows[0].last_inspected_at as string | null) : undefined;
+}
+
+function violationOf(row: Record<string, unknown>): Violation {
+  return {
+    code: row.code as string,
+    description: row.description as string,
+    critical: row.critical as boolean,
+    inspectedAt: row.inspected_at as string,
+    inspectionType: (row.inspection_type as string) || null,
+    category: row.category as ViolationCategory,
+  };
+}
+
+/** Every visit, newest first, with its citations; null when the camis is unknown. */
+export async function loadInspections(store: DataStore, camis: string): Promise<Inspection[] | null> {
+  if ((await latestInspection(store, camis)) === undefined) return null;
+  const visits = await store.pg.query(
+    `select inspected_at, inspection_type, score, grade, action, closure from inspections where camis = $1
+     order by inspected_at desc, inspection_type limit $2`,
+    [camis, MAX_INSPECTIONS],
+  );
+  const citations = await store.pg.query(
+    `select c.inspected_at, c.inspection_type, c.code, c.description, c.critical, c.category from citations c
+     where c.camis = $1 and c.inspected_at >= coalesce($2::date, '-infinity') order by c.code`,
+    [camis, visits.rows.length ? visits.rows[visits.rows.length - 1].inspected_at : null],
+  );
+  const byVisit = new Map<string, Violation[]>();
+  for (const row of citations.rows) {
+    const key = `${row.inspected_at}|${row.inspection_type}`;
+    const list = byVisit.get(key) ?? [];
+    list.push(violationOf(row));
+    byVisit.set(key, list);
+  }
+  return visits.rows.map((row) => ({
+    inspectedAt: row.inspected_at,
+    type: row.inspection_type || null,
+    score: row.score,
+    grade: row.grade,
+    action: row.action,
+    closedRestaurant: row.closure === 'closed' || row.closure === 'reclosed',
+    violations: byVisit.get(`${row.inspected_at}|${row.inspection_type}`) ?? [],
+  }));
+}
+
+/**
+ * Citations newest first; open=true: those of the latest inspection date (what
+ * openViolations counts), open=false: the others. null when the camis is unknown.
+ */
+export async function loadViolations(store: DataStore, camis: string, open?: boolean): Promise<Violation[] | null> {
+  const latest = await latestInspection(store, camis);
+  if (latest === undefined) return null;
+  if (open === true && latest === null) return [];
+  const condition = open === undefined || latest === null ? '' : open ? 'and inspected_at = $3' : 'and inspected_at <> $3';
+  const params: unknown[] = [camis, MAX_VIOLATIONS];
+  if (condition) params.push(latest);
+  const { rows } = await store.pg.query(
+    `select inspected_at, inspection_type, code, description, critical, category from citations
+     where camis = $1 ${condition} order by inspected_at desc, inspection_type, code limit $2`,
+    params,
+  );
+  return rows.map(violationOf);
+}
