@@ -38,7 +38,8 @@ describe('POST /restaurants/{camis}/reports', () => {
   });
 
   it('requires X-Device-Id (400 device_id_required), also when empty', async () => {
-    for (const headers of [{}, { 'X-Device-Id': '' }, { 'X-Device-Id': '   ' }]) {
+    const variants: Array<Record<string, string>> = [{}, { 'X-Device-Id': '' }, { 'X-Device-Id': '   ' }];
+    for (const headers of variants) {
       const res = await api.post(`/api/v1/restaurants/${CAMIS}/reports`, reportBody(), { headers });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('device_id_required');
