@@ -35,10 +35,10 @@ export async function eraseDevice(pg: Pool, deviceHash: string): Promise<Erasure
     const auditId = audit.rows[0].id;
     await client.query(
       `insert into erasure_audit_images (audit_id, image_kind, image_id, report_id, content_type, bytes)
-       select $1, 'photo', p.id, p.report_id, p.content_type, p.bytes
-         from report_photos p join community_reports r on r.id = p.report_id where r.device_hash = $2
+       select $1::bigint, 'photo', p.id, p.report_id, p.content_type, p.bytes
+         from report_photos p join community_reports r on r.id = p.report_id where r.device_hash = $2::text
        union all
-       select $1, 'avatar', a.id, null, a.content_type, a.bytes from avatars a where a.device_hash = $2`,
+       select $1::bigint, 'avatar', a.id, null, a.content_type, a.bytes from avatars a where a.device_hash = $2::text`,
       [auditId, deviceHash],
     );
     // Photos go with their reports (on delete cascade), the avatar with the profile.
