@@ -36,7 +36,8 @@ export async function loadProfiles(store: DataStore, camis: string[]): Promise<M
   const profiles = await storedProfiles(store, camis);
   const found = [...profiles.keys()];
   if (found.length === 0) return new Map();
-  const [community, remediation] = await Promise.all([communityBlocks(store, found, clockOf(store)), remediationBlocks(store, found)]);
+  const asOf = clockOf(store);
+  const [community, remediation] = await Promise.all([communityBlocks(store, found, asOf), remediationBlocks(store, found, asOf)]);
   const out = new Map<string, Record<string, unknown>>();
   for (const id of found) {
     const profile = profiles.get(id)!;
