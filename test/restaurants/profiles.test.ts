@@ -69,7 +69,6 @@ describe('GET /restaurants/{camis}', () => {
     const open = await test_(`/api/v1/restaurants/${FIXTURE_REMEDIATION_CAMIS}/violations?open=true`);
     expect(open.body.data.length).toBeGreaterThan(0);
     const before = (await test_(`/api/v1/restaurants/${FIXTURE_REMEDIATION_CAMIS}`)).body.data;
-    expect(before.sanitary.ownerResponseSignal).toBeNull();
     await addRemediationDocument(api.ns.stores.byMode.test.pg, {
       camis: FIXTURE_REMEDIATION_CAMIS, violation: open.body.data[0].code, kind: 'invoice', date: '2026-03-25', now: fixtureReferenceDate(),
     });
