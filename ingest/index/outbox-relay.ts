@@ -8,6 +8,8 @@ import { RESTAURANT_INDICES } from './mappings';
 export interface DrainOptions {
   /** Outbox rows per round. */
   batchSize?: number;
+  /** Refresh the indices when done so readers see the changes (default true). */
+  refresh?: boolean;
   progress?: Progress;
 }
 
@@ -44,7 +46,7 @@ export async function drainOutbox(store: DataStore, options: DrainOptions = {}):
         establishments += camis.length;
         options.progress?.update(establishments);
       }
-      if (documents > 0) await refreshRestaurantIndices(store);
+      if (documents > 0 && options.refresh !== false) await refreshRestaurantIndices(store);
     } finally {
       await lock.query('select pg_advisory_unlock(hashtext($1))', [`restaurant-indexer:${store.schema}`]);
     }
@@ -53,4 +55,32 @@ export async function drainOutbox(store: DataStore, options: DrainOptions = {}):
     lock.release();
   }
   return { documents, establishments };
+}
+
+/**
+ * Drains the outbox repeatedly while a load is applying chunks, so indexing overlaps with
+ * Postgres work; stop() waits for the round in progress. The load drains once more after.
+ */
+export function startBackgroundRelay(store: DataStore, idleMs = 200): { stop(): Promise<void> } {
+  let stopped = false;
+  let failure: unknown = null;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const { establishments } = await drainOutbox(store, { refresh: false });
+        if (establishments === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      } catch (error) {
+        // Left for the final drain to meet (and report) again; the outbox keeps the rows.
+        failure = error;
+        return;
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      void failure;
+    },
+  };
 }

@@ -43,14 +43,13 @@ async function upsert(client: PoolClient, table: string, columns: Array<[string,
   return rows.map((row) => row.camis as string);
 }
 
-export async function upsertEstablishments(client: PoolClient, histories: EstablishmentHistory[]): Promise<string[]> {
-  return upsert(
-    client,
-    'establishments',
-    ESTABLISHMENT_COLUMNS.map(([name, type]) => [name, type]),
-    ['camis'],
-    ESTABLISHMENT_COLUMNS.map(([, , get]) => histories.map(get)),
-  );
+/** Returns the CAMIS changed, and among them those that are new (inserted, xmax = 0). */
+export async function upsertEstablishments(client: PoolClient, histories: EstablishmentHistory[]): Promise<{ changed: string[]; inserted: Set<string> }> {
+  if (histories.length === 0) return { changed: [], inserted: new Set() };
+  const columns: Array<[string, string]> = ESTABLISHMENT_COLUMNS.map(([name, type]) => [name, type]);
+  const sql = upsertSql('establishments', columns, ['camis']).replace(/returning camis$/, 'returning camis, (xmax = 0) as inserted');
+  const { rows } = await client.query(sql, ESTABLISHMENT_COLUMNS.map(([, , get]) => histories.map(get)));
+  return { changed: rows.map((row) => row.camis as string), inserted: new Set(rows.filter((row) => row.inserted).map((row) => row.camis as string)) };
 }
 
 export async function upsertInspections(client: PoolClient, histories: EstablishmentHistory[]): Promise<string[]> {

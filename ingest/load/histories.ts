@@ -36,6 +36,7 @@ export interface StoredHistory extends EstablishmentHistory {
 }
 
 export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Promise<Map<string, StoredHistory>> {
+  if (camis.length === 0) return new Map();
   // One after another: a single client cannot run queries concurrently.
   const establishments = await pg.query('select * from establishments where camis = any($1)', [camis]);
   const inspections = await pg.query('select * from inspections where camis = any($1)', [camis]);

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
 import type { DataStore } from '../../src/stores';
-import { drainOutbox } from '../index/outbox-relay';
+import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { RestaurantSource } from '../sources/restaurants/source';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
 import { refreshProfiles, recordChanges } from './profiles';
@@ -71,6 +71,52 @@ async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Pro
   }
 }
 
+interface AppliedCounts {
+  rowsLoaded: number;
+  rowsMerged: number;
+  changed: number;
+}
+
+/**
+ * Groups the staged rows establishment by establishment and applies them in chunks, each
+ * chunk one transaction: canonical upserts, derived profiles of what changed, new versions
+ * and outbox rows. Derived values are recomputed only where records changed.
+ */
+async function applyStagedRows(
+  client: PoolClient,
+  options: { asOf: Date; chunkSize: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
+): Promise<AppliedCounts> {
+  const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, changed: 0 };
+  let applied = 0;
+  let chunkNumber = 0;
+  for (let after = ''; ; ) {
+    const camis = await nextCamisChunk(client, after, options.chunkSize);
+    if (camis.length === 0) break;
+    after = camis[camis.length - 1];
+    const grouped = groupRows(await stagedRows(client, camis));
+    counts.rowsLoaded += grouped.loaded;
+    counts.rowsMerged += grouped.duplicates.length;
+    const histories = [...grouped.histories.values()];
+    counts.changed += await inTransaction(client, async () => {
+      const establishments = await upsertEstablishments(client, histories);
+      const touched = new Set(establishments.changed);
+      for (const value of await upsertInspections(client, histories)) touched.add(value);
+      for (const value of await upsertCitations(client, histories)) touched.add(value);
+      await upsertViolationCodes(client, histories);
+      const inserted = new Map([...establishments.inserted].map((value) => [value, grouped.histories.get(value)!]));
+      const derived = await refreshProfiles(client, [...touched], options.asOf, inserted);
+      const all = [...new Set([...touched, ...derived])].sort();
+      await recordChanges(client, all);
+      return all.length;
+    });
+    chunkNumber += 1;
+    applied += camis.length;
+    options.progress.update(applied, counts.rowsLoaded + counts.rowsMerged);
+    await options.afterChunk?.(chunkNumber);
+  }
+  return counts;
+}
+
 /**
  * Reads a source into the canonical tables, recomputes derived values of the
  * establishments whose records changed, and (by default) drains the outbox to
@@ -96,8 +142,11 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
       let rowsRejected = 0;
       let rows: NumberedRow[] = [];
       let rejections: Array<{ line: number; reason: string }> = [];
+      // One staging insert in flight while the next batch is parsed.
+      let inFlight: Promise<void> = Promise.resolve();
       const flushRejections = async () => {
         if (!rejections.length) return;
+        await inFlight;
         await client.query('insert into ingest_rejections (run_id, line, reason) select $1, * from unnest($2::integer[], $3::text[])', [
           runId, rejections.map((r) => r.line), rejections.map((r) => r.reason),
         ]);
@@ -112,47 +161,32 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
           if (rejections.length >= batchSize) await flushRejections();
         }
         if (rows.length >= batchSize) {
-          await stageRows(client, rows);
+          const batch = rows;
           rows = [];
+          await inFlight;
+          inFlight = stageRows(client, batch);
+          // Handled when awaited; this only keeps a failure from counting as unhandled meanwhile.
+          inFlight.catch(() => undefined);
           progress.update(source.bytesRead(), rowsRead);
         }
       }
+      await inFlight;
       await stageRows(client, rows);
       await flushRejections();
       progress.update(source.totalBytes ?? source.bytesRead(), rowsRead);
       const { establishments } = await indexStagingTable(client);
 
-      // 2. Apply establishment by establishment, in chunks, each chunk one transaction.
+      // 2. Apply establishment by establishment, in chunks, each chunk one transaction,
+      //    while a background relay indexes what the committed chunks wrote to the outbox.
       progress.phase('applying', establishments, 'establishments');
-      let rowsLoaded = 0;
-      let rowsMerged = 0;
-      let changed = 0;
-      let applied = 0;
-      let chunkNumber = 0;
-      for (let after = ''; ; ) {
-        const camis = await nextCamisChunk(client, after, chunkSize);
-        if (camis.length === 0) break;
-        after = camis[camis.length - 1];
-        const grouped = groupRows(await stagedRows(client, camis));
-        rowsLoaded += grouped.loaded;
-        rowsMerged += grouped.duplicates.length;
-        const histories = [...grouped.histories.values()];
-        changed += await inTransaction(client, async () => {
-          const touched = new Set(await upsertEstablishments(client, histories));
-          for (const camisValue of await upsertInspections(client, histories)) touched.add(camisValue);
-          for (const camisValue of await upsertCitations(client, histories)) touched.add(camisValue);
-          await upsertViolationCodes(client, histories);
-          // Derived values are recomputed only where records changed.
-          const derived = await refreshProfiles(client, [...touched], asOf);
-          const all = [...new Set([...touched, ...derived])].sort();
-          await recordChanges(client, all);
-          return all.length;
-        });
-        chunkNumber += 1;
-        applied += camis.length;
-        progress.update(applied, rowsLoaded + rowsMerged);
-        await options.afterChunk?.(chunkNumber);
+      const relay = options.index !== false ? startBackgroundRelay(store) : null;
+      let applied: AppliedCounts;
+      try {
+        applied = await applyStagedRows(client, { asOf, chunkSize, progress, afterChunk: options.afterChunk });
+      } finally {
+        await relay?.stop();
       }
+      const { rowsLoaded, rowsMerged, changed } = applied;
       await client.query(
         `update ingest_runs set finished_at = now(), rows_read = $2, rows_loaded = $3, rows_merged = $4, rows_rejected = $5,
            establishments_changed = $6 where id = $1`,

@@ -1,17 +1,20 @@
 import type { PoolClient } from 'pg';
 import { deriveProfile } from '../../src/domain/restaurants/profile';
 import { isoDate } from '../../src/domain/restaurants/recency';
-import type { DerivedProfile } from '../../src/restaurants/types';
+import type { DerivedProfile, EstablishmentHistory } from '../../src/restaurants/types';
 import { loadHistories } from './histories';
 
 /**
  * Recomputes the derived profile of each establishment from its stored records and the
  * clock, and writes those that differ from what is stored. Returns the CAMIS written.
+ * `known` histories are used as they are: an establishment inserted in this transaction
+ * has no records but the ones just written, so reading them back would be wasted work.
  */
-export async function refreshProfiles(client: PoolClient, camis: string[], asOf: Date): Promise<string[]> {
+export async function refreshProfiles(client: PoolClient, camis: string[], asOf: Date, known: Map<string, EstablishmentHistory> = new Map()): Promise<string[]> {
   if (camis.length === 0) return [];
-  const histories = await loadHistories(client, camis);
-  const profiles: DerivedProfile[] = [...histories.values()].map((history) => deriveProfile(history, asOf));
+  const stored = await loadHistories(client, camis.filter((value) => !known.has(value)));
+  const histories = camis.map((value) => known.get(value) ?? stored.get(value)).filter((history): history is EstablishmentHistory => history !== undefined);
+  const profiles: DerivedProfile[] = histories.map((history) => deriveProfile(history, asOf));
   const column = <T>(get: (p: DerivedProfile) => T) => profiles.map(get);
   const json = (value: unknown) => JSON.stringify(value);
   const { rows } = await client.query(

@@ -14,11 +14,15 @@ export interface DatedCitation extends CitationRecord {
   sanitary: boolean;
 }
 
-/** Visits up to the clock, newest first; same-day visits in a fixed (type) order. */
+/**
+ * Visits up to the clock, newest first; same-day visits in a fixed (type) order and
+ * citations by code, so the values never depend on the order records were read in.
+ */
 export function inspectionsAsOf(history: EstablishmentHistory, asOf: Date): InspectionRecord[] {
   const today = isoDate(asOf);
   return history.inspections
     .filter((inspection) => inspection.inspectedAt <= today)
+    .map((inspection) => ({ ...inspection, citations: [...inspection.citations].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)) }))
     .sort((a, b) => (a.inspectedAt === b.inspectedAt ? a.inspectionType.localeCompare(b.inspectionType) : a.inspectedAt < b.inspectedAt ? 1 : -1));
 }
 

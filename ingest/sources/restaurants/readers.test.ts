@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { describeWithSamples, SAMPLES } from '../../../src/domain/restaurants/testing/samples';
+import { readCsvRecords } from './csv-records';
+import { readJsonRecords } from './json-records';
+import { fileSource, SourceItem, typedItems } from './source';
+import { pageUrl } from './url-source';
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+const HEADER = 'CAMIS,DBA,BORO,BUILDING,STREET,ZIPCODE,PHONE,CUISINE DESCRIPTION,INSPECTION DATE,ACTION,VIOLATION CODE,VIOLATION DESCRIPTION,CRITICAL FLAG,SCORE,GRADE,GRADE DATE,RECORD DATE,INSPECTION TYPE,Latitude,Longitude,Community Board,Council District,Census Tract,BIN,BBL,NTA,Location Point1';
+const GOOD = '41243535,EMPIRE CORNER II,Manhattan,1415,5 AVENUE,10029,2124105756,Chinese,04/02/2024,Violations were cited in the following area(s).,10F,"Non-food contact surface, not kept clean.",Not Critical,5,A,04/02/2024,10/09/2024,Cycle Inspection / Re-inspection,40.800487432208,-73.946572413814,111,09,018400,1051660,1016210069,MN34,';
+
+describe('restaurant source readers', () => {
+  it('types a portal export row and rejects bad rows with their line and reason', async () => {
+    const text = [
+      HEADER,
+      GOOD,
+      GOOD.replace('41243535', 'ABC'),
+      GOOD.replace('04/02/2024,Violations', '02/31/2024,Violations'),
+      GOOD.replace(',5,A,', ',-3,A,'),
+      GOOD.replace(',5,A,', ',5,Q,'),
+      '41243535,SHORT ROW',
+      GOOD.replace('40.800487432208,-73.946572413814', '0,0'),
+    ].join('\n');
+    const items = await collect(typedItems(readCsvRecords(Readable.from([text]))));
+    expect(items.map((item) => ('reason' in item ? [item.line, item.reason] : [item.line, 'ok']))).toEqual([
+      [2, 'ok'],
+      [3, 'invalid CAMIS "ABC"'],
+      [4, 'unreadable INSPECTION DATE "02/31/2024"'],
+      [5, 'invalid SCORE "-3"'],
+      [6, 'unknown GRADE "Q"'],
+      [7, 'expected 27 fields, found 2'],
+      [8, 'ok'],
+    ]);
+    const first = items[0] as Extract<SourceItem, { row: unknown }>;
+    expect(first.row).toMatchObject({
+      camis: '41243535', name: 'EMPIRE CORNER II', inspectionDate: '2024-04-02', violationCode: '10F', criticalFlag: 'Not Critical',
+      score: 5, grade: 'A', gradeDate: '2024-04-02', latitude: 40.800487432208, longitude: -73.946572413814, zip: '10029',
+    });
+    expect((items[6] as Extract<SourceItem, { row: unknown }>).row).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it('refuses a file that is not the restaurant data set', async () => {
+    await expect(collect(readCsvRecords(Readable.from(['a,b,c\n1,2,3\n'])))).rejects.toThrow(/missing column\(s\) camis, dba, inspection_date/);
+  });
+
+  it('streams JSON arrays split anywhere, including inside strings and escapes', async () => {
+    const objects = [
+      { camis: '1', dba: 'A "QUOTED" {BRACE} NAME', inspection_date: '2024-01-02T00:00:00.000' },
+      { camis: '2', dba: 'B', inspection_date: '1900-01-01T00:00:00.000', location: { latitude: '40.7', longitude: '-73.9' } },
+    ];
+    const text = JSON.stringify(objects);
+    const chunks = text.match(/.{1,7}/gs)!;
+    const items = await collect(typedItems(readJsonRecords(Readable.from(chunks))));
+    expect(items.map((item) => item.line)).toEqual([1, 2]);
+    expect(items.map((item) => ('row' in item ? item.row.name : item.reason))).toEqual(['A "QUOTED" {BRACE} NAME', 'B']);
+    expect((items[1] as Extract<SourceItem, { row: unknown }>).row).toMatchObject({ inspectionDate: null, latitude: 40.7, longitude: -73.9 });
+  });
+
+  it('asks SODA for pages with a stable order', () => {
+    const url = pageUrl('https://data.cityofnewyork.us/resource/43nn-pn8j.json?boro=Queens', 100, 50);
+    expect(url.searchParams.get('$limit')).toBe('50');
+    expect(url.searchParams.get('$offset')).toBe('100');
+    expect(url.searchParams.get('$order')).toBe(':id');
+    expect(url.searchParams.get('boro')).toBe('Queens');
+  });
+});
+
+describeWithSamples('restaurant source readers on the real samples', () => {
+  it('reads the same typed rows from the API sample as CSV and as SODA JSON', async () => {
+    const csvItems = await collect(fileSource(SAMPLES.api).items);
+    const records: Array<Record<string, string>> = parse(fs.readFileSync(SAMPLES.api), { columns: true });
+    const json = JSON.stringify(records.map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''))));
+    const jsonItems = await collect(typedItems(readJsonRecords(Readable.from([json]))));
+    expect(jsonItems).toHaveLength(3667);
+    expect(jsonItems.map((item) => ('row' in item ? item.row : item))).toEqual(csvItems.map((item) => ('row' in item ? item.row : item)));
+  });
+});
