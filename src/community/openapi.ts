@@ -268,7 +268,7 @@ export const communityFragment: ApiFragment = {
         operationId: 'deleteProfile',
         summary: "Erase everything of the calling device",
         description:
-          "Erases the profile, the avatar and every report of the device (hidden and disputed included) with their photos: they leave every public surface, the community counts and score, and the device's own history at once, photo and avatar ids answer 404, and the username is free at once. Idempotent: repeating it answers 204 with nothing left to erase. An internal audit copy (profile, reports, image bytes) with a deletion stamp is kept and never served by any endpoint. Afterwards the same X-Device-Id starts over as a new device (its generated name is derived from the id, so it is the same).",
+          "Erases the profile, the avatar and every report of the device (hidden and disputed included) with their photos: they leave every public surface, the community counts and score, and the device's own history at once, photo and avatar ids answer 404, and the username is free at once. Idempotent: repeating it answers 204 with nothing left to erase. An internal audit copy (profile, reports, image bytes) with a deletion stamp is kept and never served by any endpoint. Afterwards the same X-Device-Id starts over as a new device (its generated name is derived from the id, so it is the same). Like every device write, it acts on the store of the key's mode: a test key erases the device's test-mode data only.",
         tags: ['Device profile'],
         parameters: [deviceHeader(true)],
         responses: { '204': { description: 'Erased (or nothing was left to erase).' }, ...standardErrors() },

@@ -64,13 +64,14 @@ function beforeSeqOf(cursor: unknown, decode: (cursor: string) => Position): num
 const withoutSeq = <T extends { seq: number }>({ seq: _seq, ...rest }: T) => rest;
 
 export function communityRoutes(deps: AppDeps): Route[] {
-  const salt = deps.config.deviceIdSalt;
+  // Read per request: the route list is also built without a config (contract tests).
+  const salt = () => deps.config.deviceIdSalt;
   return [
     {
       method: 'post',
       path: '/api/v1/restaurants/{camis}/reports',
       async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt);
+        const deviceHash = requiredDeviceHash(ctx, salt());
         const camis = ctx.state.input.params.camis as string;
         const validation = validateReportBody(ctx.state.input.body);
         if (!validation.ok) {
@@ -123,7 +124,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/profile',
       async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt);
+        const deviceHash = requiredDeviceHash(ctx, salt());
         ctx.body = { data: profileOf(deviceHash, await readDevice(ctx.state.store.pg, deviceHash), new Date()) };
       },
     },
@@ -131,7 +132,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'patch',
       path: '/api/v1/profile',
       async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt);
+        const deviceHash = requiredDeviceHash(ctx, salt());
         const username = (ctx.state.input.body as { username: string }).username;
         const check = checkUsername(username);
         if (!check.ok) throw new ApiError(400, 'invalid_body', check.message, { param: 'username' });
@@ -160,7 +161,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'delete',
       path: '/api/v1/profile',
       async handler(ctx) {
-        await eraseDevice(ctx.state.store.pg, requiredDeviceHash(ctx, salt));
+        await eraseDevice(ctx.state.store.pg, requiredDeviceHash(ctx, salt()));
         ctx.status = 204;
       },
     },
@@ -168,7 +169,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'post',
       path: '/api/v1/profile/avatar',
       async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt);
+        const deviceHash = requiredDeviceHash(ctx, salt());
         const avatar = await readImage(() => readAvatar((ctx.state.input.body as { image: unknown }).image), 'image');
         const now = new Date();
         const profile = await withDeviceLock(ctx.state.store.pg, deviceHash, async (client) => {
@@ -189,7 +190,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/profile/username-check',
       async handler(ctx) {
-        const deviceHash = deviceHashOf(ctx, salt, false);
+        const deviceHash = deviceHashOf(ctx, salt(), false);
         const check = checkUsername(ctx.state.input.query.username);
         if (!check.ok) {
           ctx.body = { data: { available: false, reason: check.reason } };
@@ -204,7 +205,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/profile/reports',
       async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt);
+        const deviceHash = requiredDeviceHash(ctx, salt());
         const { store } = ctx.state;
         const { query } = ctx.state.input;
         // Bound to the device too, so one device's cursor cannot page another's history.

@@ -56,6 +56,41 @@ describe('GET /profile', () => {
   });
 });
 
+describe('own report history', () => {
+  it('pages the device\'s own reports with a cursor bound to the device', async () => {
+    for (let index = 0; index < 3; index += 1) {
+      await api.post(`/api/v1/restaurants/${CAMIS}/reports`, reportBody({ body: `History entry ${index} about the counter mouse.` }), { headers: device('historian') });
+    }
+    const first = await api.get('/api/v1/profile/reports?limit=2', { headers: device('historian') });
+    expect(first.body.data.map((r: { body: string }) => r.body.slice(0, 15))).toEqual(['History entry 2', 'History entry 1']);
+    expect(first.body.data[0]).toMatchObject({ camis: CAMIS, status: 'active' });
+    const cursor = encodeURIComponent(first.body.meta.nextCursor);
+    const second = await api.get(`/api/v1/profile/reports?limit=2&cursor=${cursor}`, { headers: device('historian') });
+    expect(second.body.data.map((r: { body: string }) => r.body.slice(0, 15))).toEqual(['History entry 0']);
+    expect(second.body.meta.nextCursor).toBeNull();
+    const stolen = await api.get(`/api/v1/profile/reports?limit=2&cursor=${cursor}`, { headers: device('someone-else') });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error.code).toBe('invalid_cursor');
+    expect((await api.get('/api/v1/profile/reports?status=hidden', { headers: device('historian') })).body.error.code).toBe('unknown_parameter');
+  });
+
+  it('refuses a malformed X-Device-Id with 400 invalid_parameter', async () => {
+    const res = await getProfile('x'.repeat(201));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_parameter', param: 'X-Device-Id' });
+  });
+});
+
+describe('test mode profiles', () => {
+  it('keeps a profile written with a test key in the test store only', async () => {
+    const res = await api.request('PATCH', '/api/v1/profile', { headers: device('two-mode-device'), body: { username: 'Test.Only' }, key: api.keys.test });
+    expect(res.status).toBe(200);
+    expect((await getProfile('two-mode-device')).body.data.username).toBeNull();
+    expect((await check('Test.Only')).body.data).toEqual({ available: true });
+    expect((await api.get('/api/v1/profile', { headers: device('two-mode-device'), key: api.keys.test })).body.data.username).toBe('Test.Only');
+  });
+});
+
 describe('PATCH /profile', () => {
   it('claims a username with case preserved and starts the 14-day throttle', async () => {
     const before = Date.now();
