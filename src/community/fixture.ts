@@ -5,7 +5,7 @@
  * restaurant fixture itself, into the test store. Idempotent.
  */
 import type { DataStore } from '../stores';
-import { openCitations } from './remediation';
+import { citationId, openCitations } from './remediation';
 
 /** Violation codes documented, with the document kind and upload date (fixed, so test mode is deterministic). */
 export const FIXTURE_REMEDIATION_DOCUMENTS = [
@@ -25,6 +25,13 @@ export async function loadRemediationFixture(store: DataStore, camis: string, as
           where not exists (select 1 from remediation_documents where camis = $1 and inspected_at = $2 and inspection_type = $3 and code = $4 and kind = $5)`,
         [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, document.kind, document.documentedAt],
       );
+      if (rowCount) {
+        await store.pg.query(`insert into community_admin_log (action, target, to_value, reason, detail) values ('remediation_add', $1, $2, 'test-mode fixture', $3)`, [
+          citation.camis,
+          document.kind,
+          JSON.stringify({ citation: citationId(citation), documentedAt: document.documentedAt }),
+        ]);
+      }
       added += rowCount ?? 0;
     }
   }
