@@ -32,6 +32,7 @@ describe('POST /restaurants/{camis}/reports', () => {
       author: { displayName: expect.any(String), avatarId: null },
     });
     expect(JSON.stringify(res.body)).not.toContain('filer-1');
+    expect(api.logs.join('\n')).not.toContain('filer-1');
     const stored = await api.ns.stores.byMode.live.pg.query('select device_hash from community_reports where id = $1', [res.body.data.id]);
     expect(stored.rows[0].device_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.rows[0].device_hash).not.toContain('filer-1');
