@@ -1,6 +1,5 @@
-import { loadFixture } from '../../ingest/fixture';
 import { startTestApi, TestApi } from '../support/api';
-import { EstablishmentSpec, ingestEstablishments } from '../restaurants/support';
+import { EstablishmentSpec, ingestEstablishments, loadVisibleFixture } from '../restaurants/support';
 
 /** GET /violations and GET /inspections: filters, the geo circle with every filter, paging, rules. */
 
@@ -56,7 +55,7 @@ let everything: ViolationRow[];
 beforeAll(async () => {
   api = await startTestApi();
   await ingestEstablishments(api.ns.stores.byMode.live, DATA);
-  await loadFixture(api.ns.stores.byMode.test);
+  await loadVisibleFixture(api.ns.stores.byMode.test);
   everything = await follow<ViolationRow>('/api/v1/violations', 100);
 });
 afterAll(() => api?.stop());

@@ -1,6 +1,5 @@
-import { loadFixture } from '../../ingest/fixture';
 import { startTestApi, TestApi } from '../support/api';
-import { EstablishmentSpec, ingestEstablishments } from './support';
+import { EstablishmentSpec, ingestEstablishments, loadVisibleFixture } from './support';
 
 /** GET /restaurants (browse) and GET /restaurants/nearby on real stores. */
 
@@ -73,7 +72,7 @@ let everything: Row[];
 beforeAll(async () => {
   api = await startTestApi();
   await ingestEstablishments(api.ns.stores.byMode.live, DATA);
-  await loadFixture(api.ns.stores.byMode.test);
+  await loadVisibleFixture(api.ns.stores.byMode.test);
   everything = await all('sort=name', 100);
 });
 afterAll(() => api?.stop());

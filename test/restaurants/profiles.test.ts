@@ -1,7 +1,7 @@
-import { fixtureReferenceDate, FIXTURE_REMEDIATION_CAMIS, loadFixture } from '../../ingest/fixture';
+import { fixtureReferenceDate, FIXTURE_REMEDIATION_CAMIS } from '../../ingest/fixture';
 import { addRemediationDocument } from '../../src/community/admin';
 import { startTestApi, TestApi } from '../support/api';
-import { EstablishmentSpec, ingestEstablishments } from './support';
+import { EstablishmentSpec, ingestEstablishments, loadVisibleFixture } from './support';
 
 /** Profiles, history, citations and batch, from Postgres, in live and test mode. */
 
@@ -26,7 +26,7 @@ const test_ = (path: string) => api.get(path, { key: api.keys.test });
 beforeAll(async () => {
   api = await startTestApi();
   await ingestEstablishments(api.ns.stores.byMode.live, LIVE);
-  await loadFixture(api.ns.stores.byMode.test);
+  await loadVisibleFixture(api.ns.stores.byMode.test);
 });
 afterAll(() => api?.stop());
 

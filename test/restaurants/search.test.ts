@@ -1,6 +1,5 @@
-import { loadFixture } from '../../ingest/fixture';
 import { startTestApi, TestApi } from '../support/api';
-import { EstablishmentSpec, ingestEstablishments } from './support';
+import { EstablishmentSpec, ingestEstablishments, loadVisibleFixture } from './support';
 
 /**
  * GET /restaurants/search: one test per behaviour of the spec's "Search behavior", each
@@ -46,7 +45,7 @@ const q = (text: string, extra = '') => search(`q=${encodeURIComponent(text)}${e
 beforeAll(async () => {
   api = await startTestApi();
   await ingestEstablishments(api.ns.stores.byMode.live, DATA);
-  await loadFixture(api.ns.stores.byMode.test);
+  await loadVisibleFixture(api.ns.stores.byMode.test);
 });
 afterAll(() => api?.stop());
 

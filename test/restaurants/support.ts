@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PORTAL_HEADER, PortalRow, portalDate, portalLine } from '../../ingest/generate/csv-writer';
+import { loadFixture } from '../../ingest/fixture';
+import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { ingestRestaurants, IngestSummary } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/restaurants/source';
 import type { DataStore } from '../../src/stores';
@@ -102,8 +104,17 @@ export function writePortalFile(rows: PortalRow[]): string {
 export async function ingestEstablishments(store: DataStore, specs: EstablishmentSpec[], asOf = new Date('2024-10-09T00:00:00Z')): Promise<IngestSummary> {
   const file = writePortalFile(specs.flatMap(portalRows));
   try {
-    return await ingestRestaurants(store, fileSource(file), { asOf });
+    const summary = await ingestRestaurants(store, fileSource(file), { asOf });
+    // Read-your-writes for the test: whatever the pipeline's refresh policy, the next request sees this ingest.
+    await refreshRestaurantIndices(store);
+    return summary;
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
+}
+
+/** The test-mode fixture through the ingest pipeline, visible to the next request. */
+export async function loadVisibleFixture(store: DataStore): Promise<void> {
+  await loadFixture(store);
+  await refreshRestaurantIndices(store);
 }
