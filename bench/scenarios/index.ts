@@ -1,5 +1,6 @@
 import type { BenchScenario } from '../types';
 import { platformScenarios } from './platform';
+import { restaurantScenarios } from './restaurants';
 
 /** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
-export const scenarios: BenchScenario[] = [...platformScenarios];
+export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios];
