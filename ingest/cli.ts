@@ -3,6 +3,7 @@
  * npm run ingest -- rebuild [--mode live|test]     fresh versioned indices from Postgres, atomic alias swap
  * npm run ingest -- verify [--mode live|test]      compare Postgres and Elasticsearch; exit 1 on any difference
  * npm run ingest -- drain [--mode live|test]       index what the outbox still holds
+ * npm run ingest -- rederive [--mode live|test] [--as-of YYYY-MM-DD]   recompute derived values for a new clock
  * npm run ingest -- fixture                        load the test-mode fixture into the test store
  */
 import { parseArgs } from 'node:util';
@@ -14,11 +15,12 @@ import { rebuildRestaurantIndices } from './index/rebuild';
 import { verifyRestaurantStores } from './index/verify';
 import { ingestRestaurants, IngestSummary } from './load/pipeline';
 import { consoleProgress } from './load/progress';
+import { rederiveRestaurants } from './load/rederive';
 import { fileSource } from './sources/restaurants/source';
 import { urlSource } from './sources/restaurants/url-source';
 
 const USAGE = 'usage: npm run ingest -- restaurants --file PATH | --url URL [--mode live|test] [--as-of YYYY-MM-DD] [--page-size N]\n' +
-  '       npm run ingest -- rebuild | verify | drain [--mode live|test]\n       npm run ingest -- fixture';
+  '       npm run ingest -- rebuild | verify | drain | rederive [--mode live|test] [--as-of YYYY-MM-DD]\n       npm run ingest -- fixture';
 
 function printSummary(summary: IngestSummary): void {
   const lines = [
@@ -55,7 +57,7 @@ async function main(): Promise<number> {
   const command = positionals[0];
   const mode = values.mode as Mode;
   if (mode !== 'live' && mode !== 'test') throw new Error('--mode must be live or test');
-  if (!['restaurants', 'rebuild', 'verify', 'drain', 'fixture'].includes(command)) throw new Error(USAGE);
+  if (!['restaurants', 'rebuild', 'verify', 'drain', 'rederive', 'fixture'].includes(command)) throw new Error(USAGE);
   if (command === 'restaurants' && Boolean(values.file) === Boolean(values.url)) throw new Error('give exactly one of --file and --url');
   const asOf = values['as-of'] ? new Date(`${values['as-of']}T00:00:00Z`) : undefined;
   if (asOf && Number.isNaN(asOf.getTime())) throw new Error('--as-of must be YYYY-MM-DD');
@@ -72,6 +74,11 @@ async function main(): Promise<number> {
       case 'fixture':
         printSummary(await loadFixture(store));
         return 0;
+      case 'rederive': {
+        const { changed } = await rederiveRestaurants(store, asOf ?? new Date(), { progress });
+        process.stdout.write(`recomputed derived values; ${changed} establishment(s) changed\n`);
+        return 0;
+      }
       case 'drain': {
         const drained = await drainOutbox(store, { progress });
         progress.finish();

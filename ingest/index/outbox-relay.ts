@@ -61,17 +61,17 @@ export async function drainOutbox(store: DataStore, options: DrainOptions = {}):
  * Drains the outbox repeatedly while a load is applying chunks, so indexing overlaps with
  * Postgres work; stop() waits for the round in progress. The load drains once more after.
  */
-export function startBackgroundRelay(store: DataStore, idleMs = 200): { stop(): Promise<void> } {
+export function startBackgroundRelay(store: DataStore, idleMs = 200): { stop(): Promise<{ documents: number }> } {
   let stopped = false;
-  let failure: unknown = null;
+  let documents = 0;
   const loop = (async () => {
     while (!stopped) {
       try {
-        const { establishments } = await drainOutbox(store, { refresh: false });
-        if (establishments === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
-      } catch (error) {
-        // Left for the final drain to meet (and report) again; the outbox keeps the rows.
-        failure = error;
+        const round = await drainOutbox(store, { refresh: false });
+        documents += round.documents;
+        if (round.establishments === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      } catch {
+        // The outbox keeps the rows: the final drain meets the problem again and reports it.
         return;
       }
     }
@@ -80,7 +80,7 @@ export function startBackgroundRelay(store: DataStore, idleMs = 200): { stop(): 
     async stop() {
       stopped = true;
       await loop;
-      void failure;
+      return { documents };
     },
   };
 }

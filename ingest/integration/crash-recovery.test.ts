@@ -3,7 +3,8 @@ import { drainOutbox } from '../index/outbox-relay';
 import { verifyRestaurantStores } from '../index/verify';
 import { ingestRestaurants } from '../load/pipeline';
 import { fileSource } from '../sources/restaurants/source';
-import { generatedFile, storeSnapshot, tableCounts } from './support';
+import fs from 'node:fs';
+import { generatedFile, storeSnapshot, tableCounts, versions } from './support';
 
 const asOf = new Date('2026-04-01T00:00:00Z');
 
@@ -34,6 +35,8 @@ describe('an ingest killed part-way and run again', () => {
     expect(rerun.establishmentsChanged).toBe(300 - 80);
     const uninterrupted = await ingestRestaurants(clean, fileSource(file), { asOf });
     expect(rerun.rowsRead).toBe(uninterrupted.rowsRead);
+    expect(rerun.rowsLoaded + rerun.rowsMerged + rerun.rowsRejected).toBe(rerun.rowsRead);
+    expect(rerun.rowsLoaded).toBe(uninterrupted.rowsLoaded);
     expect(await storeSnapshot(interrupted)).toEqual(await storeSnapshot(clean));
     expect((await verifyRestaurantStores(interrupted)).ok).toBe(true);
     expect((await verifyRestaurantStores(clean)).ok).toBe(true);
@@ -47,6 +50,30 @@ describe('an ingest killed part-way and run again', () => {
     expect((await verifyRestaurantStores(store)).ok).toBe(false);
     const drained = await drainOutbox(store);
     expect(drained.establishments).toBe(summary.establishmentsChanged);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  });
+
+  it('applies a changed row to its establishment only, and accounts for duplicates on every run', async () => {
+    const store = ns.stores.byMode.test;
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    // Line 11 (a citation row) gets a new description; line 21 appears twice.
+    const target = lines[10].split(',')[0];
+    lines[10] = lines[10].replace(/("?),(Critical|Not Critical),/, ' (amended)$1,$2,');
+    lines.splice(21, 0, lines[20]);
+    const changedFile = `${file}.changed.csv`;
+    fs.writeFileSync(changedFile, lines.join('\n'));
+    const before = await versions(store);
+    const summary = await ingestRestaurants(store, fileSource(changedFile), { asOf });
+    expect(summary.rejections).toEqual([]);
+    expect(summary.rowsMerged).toBe(1);
+    expect(summary.rowsLoaded + summary.rowsMerged).toBe(summary.rowsRead);
+    const after = await versions(store);
+    const moved = Object.keys(after).filter((camis) => after[camis] !== before[camis]);
+    expect(moved).toEqual([target]);
+    const again = await ingestRestaurants(store, fileSource(changedFile), { asOf });
+    expect(again).toMatchObject({ rowsLoaded: summary.rowsLoaded, rowsMerged: 1, establishmentsChanged: 0 });
+    const { hits } = await store.es.search({ index: store.indexAlias('violations'), query: { term: { camis: target } }, size: 100 });
+    expect(hits.hits.some((hit) => (hit._source as { description: string }).description.endsWith('(amended)'))).toBe(true);
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });
 });

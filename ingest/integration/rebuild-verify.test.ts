@@ -3,6 +3,7 @@ import { aliasTargets } from '../index/indices';
 import { rebuildRestaurantIndices } from '../index/rebuild';
 import { verifyRestaurantStores } from '../index/verify';
 import { ingestRestaurants } from '../load/pipeline';
+import { rederiveRestaurants } from '../load/rederive';
 import { fileSource } from '../sources/restaurants/source';
 import { generatedFile } from './support';
 
@@ -45,5 +46,17 @@ describe('rebuild and verify', () => {
     const report = await verifyRestaurantStores(store);
     expect(report.ok).toBe(false);
     expect(report.differences).toContain('violations: 1 document(s) in Elasticsearch that Postgres does not have');
+  });
+
+  it('recomputes derived values for a later clock and carries the changes to Elasticsearch', async () => {
+    const store = ns.stores.byMode.test;
+    await ingestRestaurants(store, fileSource(await generatedFile(60, 8)), { asOf: new Date('2026-04-01T00:00:00Z') });
+    const later = new Date('2026-10-01T00:00:00Z');
+    const first = await rederiveRestaurants(store, later);
+    expect(first.changed).toBeGreaterThan(30);
+    const { rows } = await store.pg.query("select count(*)::int as n from restaurant_profiles where as_of = '2026-10-01'");
+    expect(rows[0].n).toBe(first.changed);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect((await rederiveRestaurants(store, later)).changed).toBe(0);
   });
 });

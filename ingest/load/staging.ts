@@ -4,45 +4,32 @@ import type { NumberedRow, RestaurantSourceRow } from '../../src/domain/restaura
 /**
  * The run's rows wait in a session-local temporary table: grouping needs every row of an
  * establishment, and a file is not sorted by CAMIS. A killed run leaves nothing behind
- * (the table dies with the session); memory stays bounded by the batch size.
+ * (the table dies with the session); memory stays bounded by the batch size. Each row is
+ * kept as its typed JSON, which is also what the per-establishment digest is taken of.
  */
-
-const TEXT_COLUMNS = [
-  'camis', 'name', 'boro', 'building', 'street', 'zip', 'phone', 'cuisine', 'inspection_date', 'action', 'violation_code',
-  'violation_description', 'critical_flag', 'grade', 'grade_date', 'record_date', 'inspection_type', 'community_board',
-  'council_district', 'census_tract', 'bin', 'bbl', 'nta',
-] as const;
-
-const TEXT_FIELDS: Record<(typeof TEXT_COLUMNS)[number], keyof RestaurantSourceRow> = {
-  camis: 'camis', name: 'name', boro: 'boro', building: 'building', street: 'street', zip: 'zip', phone: 'phone', cuisine: 'cuisine',
-  inspection_date: 'inspectionDate', action: 'action', violation_code: 'violationCode', violation_description: 'violationDescription',
-  critical_flag: 'criticalFlag', grade: 'grade', grade_date: 'gradeDate', record_date: 'recordDate', inspection_type: 'inspectionType',
-  community_board: 'communityBoard', council_district: 'councilDistrict', census_tract: 'censusTract', bin: 'bin', bbl: 'bbl', nta: 'nta',
-};
 
 export async function createStagingTable(client: PoolClient): Promise<void> {
   await client.query('drop table if exists pg_temp.ingest_staging');
-  await client.query(`create temporary table ingest_staging (
-    line integer not null, ${TEXT_COLUMNS.map((column) => `${column} text`).join(', ')},
-    score integer, latitude double precision, longitude double precision)`);
+  await client.query('create temporary table ingest_staging (line integer not null, camis text not null, row text not null)');
 }
 
 export async function dropStagingTable(client: PoolClient): Promise<void> {
   await client.query('drop table if exists pg_temp.ingest_staging');
 }
 
-/** One multi-row insert per batch, as column arrays. */
+/** RECORD DATE is the extract's date: it changes with every export and says nothing about the records. */
+function stagedJson(row: RestaurantSourceRow): string {
+  return JSON.stringify({ ...row, recordDate: null });
+}
+
+/** One multi-row insert per batch, as three column arrays. */
 export async function stageRows(client: PoolClient, rows: NumberedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const params: unknown[] = [rows.map(({ line }) => line)];
-  for (const column of TEXT_COLUMNS) params.push(rows.map(({ row }) => row[TEXT_FIELDS[column]]));
-  params.push(rows.map(({ row }) => row.score), rows.map(({ row }) => row.latitude), rows.map(({ row }) => row.longitude));
-  const types = ['integer', ...TEXT_COLUMNS.map(() => 'text'), 'integer', 'double precision', 'double precision'];
-  await client.query(
-    `insert into ingest_staging (line, ${TEXT_COLUMNS.join(', ')}, score, latitude, longitude)
-     select * from unnest(${types.map((type, index) => `$${index + 1}::${type}[]`).join(', ')})`,
-    params,
-  );
+  await client.query('insert into ingest_staging (line, camis, row) select * from unnest($1::integer[], $2::text[], $3::text[])', [
+    rows.map(({ line }) => line),
+    rows.map(({ row }) => row.camis),
+    rows.map(({ row }) => stagedJson(row)),
+  ]);
 }
 
 export async function indexStagingTable(client: PoolClient): Promise<{ establishments: number }> {
@@ -58,12 +45,41 @@ export async function nextCamisChunk(client: PoolClient, after: string, limit: n
   return rows.map((row) => row.camis as string);
 }
 
+export interface StagedDigest {
+  camis: string;
+  hash: string;
+}
+
+/**
+ * The digest of each establishment's staged rows (in file order), split into those whose
+ * digest matches the last application (with that application's row accounting) and those
+ * that must be applied.
+ */
+export async function compareDigests(
+  client: PoolClient,
+  camis: string[],
+): Promise<{ unchanged: { loaded: number; merged: number }; changed: StagedDigest[] }> {
+  const { rows } = await client.query(
+    `with staged as (
+       select camis, md5(string_agg(row, E'\\n' order by line)) as hash from ingest_staging where camis = any($1) group by camis)
+     select staged.camis, staged.hash, h.hash = staged.hash as same, h.rows_loaded, h.rows_merged
+     from staged left join ingest_source_hashes h using (camis)`,
+    [camis],
+  );
+  const unchanged = { loaded: 0, merged: 0 };
+  const changed: StagedDigest[] = [];
+  for (const row of rows) {
+    if (row.same) {
+      unchanged.loaded += row.rows_loaded;
+      unchanged.merged += row.rows_merged;
+    } else changed.push({ camis: row.camis, hash: row.hash });
+  }
+  return { unchanged, changed };
+}
+
 /** Every staged row of these establishments, in file order. */
 export async function stagedRows(client: PoolClient, camis: string[]): Promise<NumberedRow[]> {
-  const { rows } = await client.query('select * from ingest_staging where camis = any($1) order by line', [camis]);
-  return rows.map((record) => {
-    const row = { score: record.score, latitude: record.latitude, longitude: record.longitude } as RestaurantSourceRow;
-    for (const column of TEXT_COLUMNS) (row as unknown as Record<string, unknown>)[TEXT_FIELDS[column]] = record[column];
-    return { line: record.line as number, row };
-  });
+  if (camis.length === 0) return [];
+  const { rows } = await client.query('select line, row from ingest_staging where camis = any($1) order by line', [camis]);
+  return rows.map((record) => ({ line: record.line as number, row: JSON.parse(record.row) as RestaurantSourceRow }));
 }
