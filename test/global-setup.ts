@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { httpCall } from '../scripts/services/http';
 import { ensureServices } from '../scripts/services/index';
 
 /**
@@ -26,8 +27,9 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await pg.end();
   }
-  const indices = (await fetch(`${urls.elasticsearchUrl}/_cat/indices/t_*?format=json&h=index&expand_wildcards=all`).then((res) => res.json())) as Array<{ index: string }>;
+  const listing = await httpCall('GET', `${urls.elasticsearchUrl}/_cat/indices/t_*?format=json&h=index&expand_wildcards=all`);
+  const indices = JSON.parse(listing.body) as Array<{ index: string }>;
   for (const { index } of indices.filter((entry) => isStale(entry.index))) {
-    await fetch(`${urls.elasticsearchUrl}/${index}`, { method: 'DELETE' }).catch(() => undefined);
+    await httpCall('DELETE', `${urls.elasticsearchUrl}/${index}`).catch(() => undefined);
   }
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_DIR, REPO_ROOT } from './paths';
+import { httpCall } from './http';
 import { serviceUser } from './run-as';
 
 /** Pinned to match the @elastic/elasticsearch client major/minor in package.json. */
@@ -16,8 +17,7 @@ const logDir = path.join(CACHE_DIR, 'es-logs');
 
 export async function elasticsearchAnswers(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
-    return res.ok;
+    return (await httpCall('GET', `${url}/_cluster/health`, 2000)).status === 200;
   } catch {
     return false;
   }

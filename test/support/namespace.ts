@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { httpCall } from '../../scripts/services/http';
 import { Config, loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { schemaNames } from '../../src/db/schemas';
@@ -38,7 +39,7 @@ export async function createTestNamespace(overrides: Partial<Config> = {}): Prom
       } finally {
         await pg.end();
       }
-      await fetch(`${elasticsearchUrl}/${namespace}_*?expand_wildcards=all`, { method: 'DELETE' }).catch(() => undefined);
+      await httpCall('DELETE', `${elasticsearchUrl}/${namespace}_*?expand_wildcards=all`).catch(() => undefined);
     },
   };
 }
