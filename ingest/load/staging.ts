@@ -1,5 +1,14 @@
 import type { PoolClient } from 'pg';
+import { createHash } from 'node:crypto';
 import type { NumberedRow, RestaurantSourceRow } from '../../src/domain/restaurants/grouping';
+import { mappedCodes } from '../../src/domain/restaurants/violation-codes';
+
+/**
+ * Salts every digest: bump the number when the way rows become canonical records changes;
+ * the category mapping is folded in, so editing it re-applies every establishment on the
+ * next load. (Changes to derived-value formulas need `npm run ingest -- rederive`.)
+ */
+const DIGEST_SALT = createHash('md5').update(`canonical-v1:${JSON.stringify(mappedCodes())}`).digest('hex');
 
 /**
  * The run's rows wait in a session-local temporary table: grouping needs every row of an
@@ -61,10 +70,10 @@ export async function compareDigests(
 ): Promise<{ unchanged: { loaded: number; merged: number }; changed: StagedDigest[] }> {
   const { rows } = await client.query(
     `with staged as (
-       select camis, md5(string_agg(row, E'\\n' order by line)) as hash from ingest_staging where camis = any($1) group by camis)
+       select camis, md5($2 || string_agg(row, E'\\n' order by line)) as hash from ingest_staging where camis = any($1) group by camis)
      select staged.camis, staged.hash, h.hash = staged.hash as same, h.rows_loaded, h.rows_merged
      from staged left join ingest_source_hashes h using (camis)`,
-    [camis],
+    [camis, DIGEST_SALT],
   );
   const unchanged = { loaded: 0, merged: 0 };
   const changed: StagedDigest[] = [];
