@@ -6,6 +6,7 @@ import { ingestRestaurants } from '../../ingest/load/pipeline';
 import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { fileSource } from '../../ingest/sources/restaurants/source';
 import { buildSearchRequest } from '../../src/restaurants/queries/search';
+import { loadProfiles } from '../../src/restaurants/store';
 import { normalizeText } from '../../src/search/normalize';
 import { splitPlace } from '../../src/search/places';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
@@ -130,25 +131,23 @@ const browse: BenchScenario = {
   requests: () => BROWSE_QUERIES.map((q) => ({ path: `/api/v1/restaurants?${q}` })),
 };
 
-const PROFILE_SQL = 'select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)';
-
 const profile: BenchScenario = {
   kind: 'http',
   name: 'restaurants-profile',
-  description: 'GET /restaurants/{camis} vs the same Postgres lookup sent directly',
+  description: 'GET /restaurants/{camis} vs the same Postgres lookups (profile row, community and remediation blocks) called directly',
   connections: 32,
   targets: '>= 70% of direct Postgres throughput',
   prepare: async (ctx) => void (await ensureData(ctx)),
   requests: async (ctx) => (await ensureData(ctx)).map((s) => ({ path: `/api/v1/restaurants/${s.camis}` })),
   baseline: {
     kind: 'direct',
-    label: 'same profile query, direct to Postgres (pool of 10)',
+    label: 'loadProfiles() direct to Postgres, no HTTP (pool of 10)',
     async run(ctx) {
       const ids = (await ensureData(ctx)).map((s) => s.camis);
       let i = 0;
-      const pg = ctx.stores.byMode.live.pg;
+      const store = ctx.stores.byMode.live;
       return async () => {
-        await pg.query(PROFILE_SQL, [[ids[i++ % ids.length]]]);
+        await loadProfiles(store, [ids[i++ % ids.length]]);
       };
     },
   },
