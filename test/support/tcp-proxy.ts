@@ -13,11 +13,12 @@ export interface TcpProxy {
 /** A loopback TCP forwarder in front of a real service, so a test can take the service away and bring it back. */
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
-  let server: net.Server;
+  let server: net.Server | undefined;
   let port = 0;
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
+      if (server?.listening) return resolve();
       server = net.createServer((client) => {
         const upstream = net.connect(targetPort, '127.0.0.1');
         for (const socket of [client, upstream]) {
@@ -29,7 +30,7 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
-        port = (server.address() as net.AddressInfo).port;
+        port = (server!.address() as net.AddressInfo).port;
         resolve();
       });
     });
@@ -37,6 +38,7 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const cut = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
+      if (!server?.listening) return resolve();
       server.close(() => resolve());
     });
 
@@ -48,6 +50,6 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     url: (scheme) => `${scheme}://127.0.0.1:${port}`,
     cut,
     restore: listen,
-    close: () => (server.listening ? cut() : Promise.resolve()),
+    close: cut,
   };
 }
