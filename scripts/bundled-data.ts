@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
+import { loadFixture } from '../ingest/fixture';
 import type { Stores } from '../src/stores';
 
 /**
  * Loads the data that ships with the repository: the test-mode fixture into the test
- * store. Families add their loaders here as they arrive.
+ * store, through the ingest pipeline (idempotent, so every start can do it).
  */
 export async function loadBundledData(stores: Stores, logger: Logger): Promise<void> {
-  void stores;
-  logger.debug('no bundled data loaders yet');
+  const summary = await loadFixture(stores.byMode.test);
+  logger.info({ fixture: summary }, 'test-mode fixture loaded');
 }
