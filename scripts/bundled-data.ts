@@ -1,12 +1,16 @@
 import type { Logger } from 'pino';
-import { loadFixture } from '../ingest/fixture';
+import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture } from '../ingest/fixture';
+import { loadRemediationFixture } from '../src/community/fixture';
 import type { Stores } from '../src/stores';
 
 /**
- * Loads the data that ships with the repository: the test-mode fixture into the test
- * store, through the ingest pipeline (idempotent, so every start can do it).
+ * Loads the data that ships with the repository into the test store: the eight-establishment
+ * fixture through the ingest pipeline, then the owner documents of its remediation example.
+ * Both are idempotent, so every start can do it.
  */
 export async function loadBundledData(stores: Stores, logger: Logger): Promise<void> {
-  const summary = await loadFixture(stores.byMode.test);
-  logger.info({ fixture: summary }, 'test-mode fixture loaded');
+  const store = stores.byMode.test;
+  const summary = await loadFixture(store);
+  const documents = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
+  logger.info({ fixture: summary, remediationDocumentsAdded: documents }, 'test-mode fixture loaded');
 }
