@@ -34,6 +34,7 @@ function printSummary(summary: IngestSummary): void {
     `establishments changed ${summary.establishmentsChanged}`,
     `documents indexed      ${summary.documentsIndexed}`,
     `time                   ${(summary.durationMs / 1000).toFixed(1)} s (${Math.round(summary.rowsRead / Math.max(0.001, summary.durationMs / 1000))} rows/s)`,
+    `  reading ${(summary.phasesMs.reading / 1000).toFixed(1)} s, applying ${(summary.phasesMs.applying / 1000).toFixed(1)} s, final indexing ${(summary.phasesMs.indexing / 1000).toFixed(1)} s`,
     `peak RSS               ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   ];
   if (summary.rejections.length) {

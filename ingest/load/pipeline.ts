@@ -37,6 +37,8 @@ export interface IngestSummary {
   establishmentsChanged: number;
   documentsIndexed: number;
   durationMs: number;
+  /** Wall time of each phase: reading (parse and stage), applying (with indexing alongside), final indexing. */
+  phasesMs: { reading: number; applying: number; indexing: number };
 }
 
 const REJECTION_SAMPLE = 100;
@@ -162,6 +164,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
   const progress = options.progress ?? silentProgress;
 
   let relayedDocuments = 0;
+  const phasesMs = { reading: 0, applying: 0, indexing: 0 };
   const summary = await withIngestLock(store, async (client) => {
     const run = await client.query('insert into ingest_runs (source, as_of) values ($1, $2) returning id', [source.description, asOf]);
     const runId = Number(run.rows[0].id);
@@ -206,6 +209,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
       await flushRejections();
       progress.update(source.totalBytes ?? source.bytesRead(), rowsRead);
       const { establishments } = await indexStagingTable(client);
+      phasesMs.reading = Date.now() - started;
 
       // 2. Apply establishment by establishment, in chunks, each chunk one transaction,
       //    while a background relay indexes what the committed chunks wrote to the outbox.
@@ -218,6 +222,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
       const { rowsLoaded, rowsMerged, changed } = applied;
+      phasesMs.applying = Date.now() - started - phasesMs.reading;
       await client.query(
         `update ingest_runs set finished_at = now(), rows_read = $2, rows_loaded = $3, rows_merged = $4, rows_rejected = $5,
            establishments_changed = $6 where id = $1`,
@@ -241,6 +246,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
         establishmentsChanged: changed,
         documentsIndexed: 0,
         durationMs: 0,
+        phasesMs,
       } satisfies IngestSummary;
     } finally {
       await dropStagingTable(client).catch(() => undefined);
@@ -253,5 +259,6 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
   }
   progress.finish();
   summary.durationMs = Date.now() - started;
+  phasesMs.indexing = summary.durationMs - phasesMs.reading - phasesMs.applying;
   return summary;
 }

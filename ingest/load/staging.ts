@@ -31,14 +31,19 @@ function stagedJson(row: RestaurantSourceRow): string {
   return JSON.stringify({ ...row, recordDate: null });
 }
 
-/** One multi-row insert per batch, as three column arrays. */
+/**
+ * One insert per batch, sent as a single text of tab-separated lines that Postgres splits
+ * itself: far cheaper than array parameters for long JSON strings. JSON text never holds
+ * a raw tab or newline (JSON.stringify escapes them), and CAMIS is digits.
+ */
 export async function stageRows(client: PoolClient, rows: NumberedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await client.query('insert into ingest_staging (line, camis, row) select * from unnest($1::integer[], $2::text[], $3::text[])', [
-    rows.map(({ line }) => line),
-    rows.map(({ row }) => row.camis),
-    rows.map(({ row }) => stagedJson(row)),
-  ]);
+  const text = rows.map(({ line, row }) => `${line}\t${row.camis}\t${stagedJson(row)}`).join('\n');
+  await client.query(
+    `insert into ingest_staging (line, camis, row)
+     select split_part(l, E'\\t', 1)::integer, split_part(l, E'\\t', 2), split_part(l, E'\\t', 3) from string_to_table($1, E'\\n') as l`,
+    [text],
+  );
 }
 
 export async function indexStagingTable(client: PoolClient): Promise<{ establishments: number }> {
