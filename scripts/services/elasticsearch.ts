@@ -85,7 +85,7 @@ export async function ensureElasticsearch(): Promise<string> {
       '-E', 'discovery.type=single-node',
       '-E', 'network.host=127.0.0.1',
       '-E', `http.port=${ES_PORT}`,
-      '-E', 'transport.port=9350',
+      '-E', `transport.port=${ES_PORT + 100}`,
       '-E', 'xpack.security.enabled=false',
       '-E', 'cluster.routing.allocation.disk.threshold_enabled=false',
       '-E', 'action.destructive_requires_name=false',
