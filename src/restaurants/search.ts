@@ -1,7 +1,7 @@
 import { normalizeText, tokens } from '../search/normalize';
 import { splitPlace } from '../search/places';
 import type { DataStore } from '../stores';
-import { buildSearchRequest } from './queries/search';
+import { buildSearchRequest, SearchInput, tierClauses } from './queries/search';
 import { summaryOf } from './shape';
 import type { RestaurantSummary } from './types';
 
@@ -25,12 +25,17 @@ export async function searchRestaurants(store: DataStore, params: SearchParams):
   if (!text) return [];
   const geo = params.lat !== undefined && params.lng !== undefined;
 
-  const run = async (words: string, scope: string[] | null) => {
-    const response = await store.es.search(
-      { index: store.indexAlias('restaurants'), ...buildSearchRequest({ text: words, zips: scope, lat: params.lat, lng: params.lng, limit: params.limit }) },
-      { ignore: [404] },
-    );
+  const pass = async (words: string, scope: string[] | null, input: Pick<SearchInput, 'pass' | 'excludeCamis' | 'limit'>) => {
+    const request = buildSearchRequest({ text: words, zips: scope, lat: params.lat, lng: params.lng, ...input });
+    const response = await store.es.search({ index: store.indexAlias('restaurants'), ...request }, { ignore: [404] });
     return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
+  };
+  // The fuzzy pass runs only when the exact tiers left room in the list (see TierPass).
+  const run = async (words: string, scope: string[] | null) => {
+    const exact = await pass(words, scope, { pass: 'exact', limit: params.limit });
+    if (exact.length >= params.limit || tierClauses(words, 'fuzzy').length === 0) return exact;
+    const fuzzy = await pass(words, scope, { pass: 'fuzzy', limit: params.limit - exact.length, excludeCamis: exact.map((r) => r.camis) });
+    return [...exact, ...fuzzy];
   };
   const attempt = async (words: string) => {
     if (zips) {

@@ -29,3 +29,16 @@ describe('search tiers', () => {
     expect(request.query.bool.filter).toContainEqual({ terms: { zip: ['11211'] } });
   });
 });
+
+describe('search passes', () => {
+  test('the exact pass has every tier but the fuzzy ones, the fuzzy pass only those', () => {
+    expect(boosts(tierClauses('tortila', 'exact'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address]);
+    expect(boosts(tierClauses('tortila', 'fuzzy'))).toEqual([TIERS.fuzzyOne, TIERS.fuzzyTwo]);
+    expect(tierClauses('ab', 'fuzzy')).toEqual([]);
+  });
+
+  test('the fuzzy pass leaves out what the exact pass found', () => {
+    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'fuzzy', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
+    expect(request.query.bool.must_not).toEqual([{ ids: { values: ['1', '2'] } }]);
+  });
+});

@@ -30,6 +30,10 @@ export interface SearchInput {
   lat?: number;
   lng?: number;
   limit: number;
+  /** Which tiers to run (default all); see TierPass. */
+  pass?: TierPass;
+  /** Establishments already found by the exact pass. */
+  excludeCamis?: string[];
 }
 
 export const SUMMARY_SOURCE = [
@@ -60,8 +64,32 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
   return { bool: { filter: clauses } };
 }
 
-/** The tier clauses for a normalized text. */
-export function tierClauses(text: string): object[] {
+/**
+ * The typeahead runs in two passes because fuzzy matching costs about as much as every
+ * other tier together: the exact tiers (whole name, prefixes, words, address) first, and
+ * the fuzzy tiers only when those found fewer than `limit` establishments. Every fuzzy
+ * tier ranks below every exact one, so the fuzzy pass can only fill the rest of the list.
+ */
+export type TierPass = 'exact' | 'fuzzy';
+
+/** The tier clauses of one pass for a normalized text (empty when the pass has nothing to add). */
+export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): object[] {
+  const exactTiers = pass === 'fuzzy' ? [] : exactTierClauses(text);
+  const fuzzyTiers = pass === 'exact' ? [] : fuzzyTierClauses(text);
+  return [...exactTiers, ...fuzzyTiers];
+}
+
+function fuzzyTierClauses(text: string): object[] {
+  const words = tokens(text);
+  const clauses: object[] = [];
+  const one = fuzzyTier(words, 1);
+  if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+  const two = fuzzyTier(words, 2);
+  if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+  return clauses;
+}
+
+function exactTierClauses(text: string): object[] {
   const words = tokens(text);
   const compact = compactText(text);
   const clauses: object[] = [];
@@ -78,10 +106,6 @@ export function tierClauses(text: string): object[] {
     const either = words.map((word) => ({ bool: { should: [{ prefix: { nameNorm: word } }, { prefix: { addressNorm: word } }], minimum_should_match: 1 } }));
     clauses.push(tier(TIERS.nameOrAddress, { bool: { filter: either } }));
   }
-  const one = fuzzyTier(words, 1);
-  if (one) clauses.push(tier(TIERS.fuzzyOne, one));
-  const two = fuzzyTier(words, 2);
-  if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   return clauses;
 }
 
@@ -90,7 +114,8 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
   const filter: object[] = [];
   if (input.zips) filter.push({ terms: { zip: input.zips } });
   if (geo) filter.push({ exists: { field: 'location' } });
-  const best = { dis_max: { queries: tierClauses(input.text), tie_breaker: 0 } };
+  const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
+  const mustNot = input.excludeCamis?.length ? [{ ids: { values: input.excludeCamis } }] : [];
   // With a location the tier alone is the score, so distance decides every tie inside it.
   const should = geo ? [] : [{ match: { nameNorm: { query: input.text, boost: RELEVANCE_BOOST } } }];
   const sort: object[] = [{ _score: { order: 'desc' } }];
@@ -102,7 +127,7 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
     track_total_hits: false,
     track_scores: true,
     _source: SUMMARY_SOURCE,
-    query: { bool: { must: [best], should, filter } },
+    query: { bool: { must: [best], should, filter, must_not: mustNot } },
     sort,
   };
 }
