@@ -102,8 +102,9 @@ function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, un
 function readPath(ctx: Context, compiled: CompiledOperation): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const parameter of compiled.path) {
+    // @koa/router has already percent-decoded path parameters; decoding again broke on a literal "%".
     const raw = (ctx.params as Record<string, string> | undefined)?.[parameter.spec.name] ?? '';
-    values[parameter.spec.name] = checkValue(parameter, decodeURIComponent(raw));
+    values[parameter.spec.name] = checkValue(parameter, raw);
   }
   return values;
 }
