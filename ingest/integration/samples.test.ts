@@ -41,7 +41,7 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
     const rows: NumberedRow[] = [];
     for await (const item of fileSource(SAMPLES.api).items) if ('row' in item) rows.push(item);
     const { histories } = groupRows(rows);
-    for (const camis of ['50147456', '50130904', '41585425', '50134842']) {
+    for (const camis of ['50147456', '50130904', '41585425', '50134842', '50124769', '41627341', '50120337']) {
       const expected = deriveProfile(histories.get(camis)!, API_AS_OF);
       const { rows: stored } = await store.pg.query('select summary, risk, vermin, sanitary, stats, grade_date from restaurant_profiles where camis = $1', [camis]);
       expect(stored[0]).toEqual({ summary: expected.summary, risk: expected.risk, vermin: expected.vermin, sanitary: expected.sanitary, stats: expected.stats, grade_date: expected.gradeDate });

@@ -125,6 +125,81 @@ describeWithSamples('real samples: derived values worked by hand', () => {
     expect(profile.sanitary).toMatchObject({ latestCycleScore: 108, latestInitialScore: null, closures36mo: 1, openFoodViolations: 1 });
   });
 
+  it('JADE BAKERY (50124769): B then A, then closed on a cycle inspection and not seen since', () => {
+    // Rows: 2023-07-18 Pre-permit (Operational) / Initial, score 53, 04H*;
+    //       2023-08-09 Pre-permit (Operational) / Re-inspection, score 17, grade B, 06C*;
+    //       2024-02-21 Cycle / Initial, score 8, grade A, 06D*;
+    //       2025-06-23 Cycle / Initial, score 55, no grade, Establishment Closed, 06D*.
+    // Ages at 2026-04-10: 997, 975, 779 and 291 days. Windows start 2024-04-10 (24 mo) and 2023-04-10 (36 mo).
+    const profile = deriveProfile(apiHistory('50124769'), apiAsOf);
+    // The posted grade is the last one issued (A); the score is the closing inspection's.
+    expect(profile.summary).toMatchObject({ grade: 'A', score: 55, closed: true, lastInspectedAt: '2025-06-23', openViolations: 1, borough: 'Brooklyn', zip: '11220' });
+    expect(profile.gradeDate).toBe('2024-02-21');
+    // critical_food: only 2025-06-23 06D is inside 24 months: 4 x w(291) = 2.30 -> 2
+    // grade_trouble: 55 and 53 C band, 17 B band, 8 A band: 10 x w(291) + 5 x w(975) + 10 x w(997) = 8.05 -> 8
+    // closures: 15 x w(291) = 8.63 -> 9
+    expect([Math.round(4 * w(291)), Math.round(10 * w(291) + 5 * w(975) + 10 * w(997)), Math.round(15 * w(291))]).toEqual([2, 8, 9]);
+    expect(profile.risk).toMatchObject({ score: 19, level: 'MODERATE' });
+    expect(profile.risk.factors.map((factor) => [factor.key, factor.count])).toEqual([['critical_food', 1], ['vermin', 0], ['grade_trouble', 3], ['closures', 1]]);
+    expect(profile.vermin).toEqual({ rats: 0, mice: 0, roaches: 0, flies: 0, other: 0, conducive: 0, lastSightedAt: null, weighted: { rats: 0, mice: 0, roaches: 0, flies: 0, other: 0, conducive: 0 } });
+    expect(profile.sanitary).toEqual({
+      latestCycleScore: 55, latestInitialScore: 55, worstScore36mo: 55, criticalFood24mo: 1, openFoodViolations: 1, closures36mo: 1,
+      ownerResponseSignal: null, weighted: { criticalFood: r4(w(291)), closures: r4(w(291)), worstScoreWeight: r4(w(291)) },
+    });
+    expect(profile.stats).toEqual({
+      openViolations: 1, totalViolations: 4, criticalViolations: 4, inspectionCount: 4, closureCount: 1,
+      oathSummonses: 0, finesImposedCents: 0, finesDueCents: 0, defaultedHearings: 0,
+    });
+  });
+
+  it('SUBWAY (41627341): a mouse three years back, grade Z on the latest re-inspection', () => {
+    // Rows: 2023-04-27 Cycle / Initial, score 27, 04L*; 2025-06-25 Cycle / Initial, score 34, 08C (not critical);
+    //       2026-02-20 Cycle / Initial, score 20, 06D*; 2026-03-23 Cycle / Re-inspection, score 30, grade Z, 06D*.
+    // Ages at 2026-04-10: 1079, 289, 49 and 18 days; 2023-04-27 is inside the 36-month window (from 2023-04-10).
+    const profile = deriveProfile(apiHistory('41627341'), apiAsOf);
+    expect(profile.summary).toMatchObject({ grade: 'Z', score: 30, closed: false, lastInspectedAt: '2026-03-23', openViolations: 1, borough: 'Bronx' });
+    expect(profile.gradeDate).toBe('2026-03-23');
+    // critical_food: the two 06D: 4 x (w(49) + w(18)) = 7.51 -> 8
+    // vermin: 04L mouse, 8 x w(1079) = 1.03 -> 1 (08C is pesticide misuse, not a conducive condition)
+    // grade_trouble: 30 and 34 C band, 20 and 27 B band: 10 x (w(18) + w(289)) + 5 x (w(49) + w(1079)) = 20.64 -> 21
+    expect([Math.round(4 * (w(49) + w(18))), Math.round(8 * w(1079)), Math.round(10 * (w(18) + w(289)) + 5 * (w(49) + w(1079)))]).toEqual([8, 1, 21]);
+    expect(profile.risk).toMatchObject({ score: 30, level: 'MODERATE' });
+    expect(profile.risk.factors.map((factor) => [factor.key, factor.count])).toEqual([['critical_food', 2], ['vermin', 1], ['grade_trouble', 4], ['closures', 0]]);
+    expect(profile.vermin).toEqual({
+      rats: 0, mice: 1, roaches: 0, flies: 0, other: 0, conducive: 0, lastSightedAt: '2023-04-27',
+      weighted: { rats: 0, mice: r4(w(1079)), roaches: 0, flies: 0, other: 0, conducive: 0 },
+    });
+    expect(profile.sanitary).toEqual({
+      latestCycleScore: 30, latestInitialScore: 20, worstScore36mo: 34, criticalFood24mo: 2, openFoodViolations: 1, closures36mo: 0,
+      ownerResponseSignal: null, weighted: { criticalFood: r4(w(49) + w(18)), closures: 0, worstScoreWeight: r4(w(289)) },
+    });
+    expect(profile.stats).toMatchObject({ openViolations: 1, totalViolations: 4, criticalViolations: 3, inspectionCount: 4, closureCount: 0 });
+    expect(profile.verminDates).toEqual(['2023-04-27']);
+  });
+
+  it('LAN LARB CHIANG MAI 2ND AVE (50120337): roaches twice, graded B', () => {
+    // Rows: 2022-06-02 Pre-permit (Operational) / Re-inspection, score 20, grade B, 04M*;
+    //       2023-06-06 Cycle / Initial, score 25, 10B (not critical); 2024-03-18 Cycle / Re-inspection, score 21, grade B, 04M*.
+    // Ages at 2026-04-10: 1408, 1039 and 753 days. 2022-06-02 is outside 36 months; 2024-03-18 outside 24 months.
+    const profile = deriveProfile(apiHistory('50120337'), apiAsOf);
+    expect(profile.summary).toMatchObject({ grade: 'B', score: 21, closed: false, lastInspectedAt: '2024-03-18', openViolations: 1, borough: 'Manhattan' });
+    expect(profile.gradeDate).toBe('2024-03-18');
+    // critical_food 0; vermin 8 x w(753) = 1.91 -> 2; grade_trouble 5 x (w(753) + w(1039)) = 1.89 -> 2.
+    expect(profile.risk).toMatchObject({ score: 4, level: 'LOW' });
+    expect(profile.risk.factors.map((factor) => [factor.key, factor.count])).toEqual([['critical_food', 0], ['vermin', 1], ['grade_trouble', 2], ['closures', 0]]);
+    expect(profile.vermin).toEqual({
+      rats: 0, mice: 0, roaches: 1, flies: 0, other: 0, conducive: 0, lastSightedAt: '2024-03-18',
+      weighted: { rats: 0, mice: 0, roaches: r4(w(753)), flies: 0, other: 0, conducive: 0 },
+    });
+    expect(profile.sanitary).toEqual({
+      latestCycleScore: 21, latestInitialScore: 25, worstScore36mo: 25, criticalFood24mo: 0, openFoodViolations: 1, closures36mo: 0,
+      ownerResponseSignal: null, weighted: { criticalFood: 0, closures: 0, worstScoreWeight: r4(w(1039)) },
+    });
+    expect(profile.stats).toMatchObject({ openViolations: 1, totalViolations: 3, criticalViolations: 2, inspectionCount: 3, closureCount: 0 });
+    // verminSince reaches back beyond the 3-year report window.
+    expect(profile.verminDates).toEqual(['2024-03-18', '2022-06-02']);
+  });
+
   it('THE MIGRANT KITCHEN (50134842): never inspected, zero coordinates', () => {
     // Row: inspection_date 1900-01-01, latitude "0", longitude "0", no ZIP, boro Manhattan.
     const profile = deriveProfile(apiHistory('50134842'), apiAsOf);
