@@ -65,7 +65,8 @@ const violationFields = {
   category: { type: 'string', enum: [...VIOLATION_CATEGORIES] },
 };
 
-const CAMIS_PATH = { name: 'camis', in: 'path' as const, required: true, description: 'Health-department permit number (CAMIS).', schema: { type: 'string', minLength: 1, maxLength: 20 } };
+// No length or shape rule: any id that is not on record is an unknown camis (404), as in batch notFound.
+const CAMIS_PATH = { name: 'camis', in: 'path' as const, required: true, description: 'Health-department permit number (CAMIS). Any id not on record, whatever its shape, answers 404 not_found.', schema: { type: 'string', minLength: 1 } };
 
 export const restaurantSchemas: Record<string, Schema> = {
   RestaurantSummary: {

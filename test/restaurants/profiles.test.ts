@@ -58,10 +58,10 @@ describe('GET /restaurants/{camis}', () => {
     expect((await api.get('/api/v1/restaurants/29999999/violations')).status).toBe(404);
   });
 
-  test('a camis with odd characters is decoded once and answers 404 not_found, never 500', async () => {
+  test('a camis with odd characters or of any length is decoded once and answers 404 not_found, never 400 or 500', async () => {
     for (const sub of ['', '/inspections', '/violations']) {
       // %25 is a literal "%"; %2532 must stay "%32" (decoding it twice would make it "2").
-      for (const raw of ['%25', '%2532', 'a%20b', '%E2%82%AC', '20000001.json', "20000001'"]) {
+      for (const raw of ['%25', '%2532', 'a%20b', '%E2%82%AC', '20000001.json', "20000001'", '2'.repeat(40)]) {
         const res = await api.get(`/api/v1/restaurants/${raw}${sub}`);
         expect({ raw, sub, status: res.status, code: res.body.error?.code }).toEqual({ raw, sub, status: 404, code: 'not_found' });
       }
