@@ -236,7 +236,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
       post: {
         operationId: 'batchRestaurants',
         summary: 'Full profiles of up to 50 establishments',
-        description: 'Answers found ids in request order, each once (duplicates answered once); unknown ids (and ids that cannot be a CAMIS) are listed in meta.notFound, in request order, and are not errors. More than 50 ids is 400 batch_too_large. Not paginated; no limit or cursor. Unknown query parameters are rejected.',
+        description: 'Answers found ids in request order, each once (duplicates answered once); unknown ids (and ids that cannot be a CAMIS, such as "" or "abc") are listed in meta.notFound, in request order, each once, and are not errors. More than 50 ids, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty camis array of strings (an empty array, a number among the ids, a bare array) is 400 invalid_body. Not paginated; no limit or cursor. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
         requestBody: {
@@ -247,7 +247,8 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
                 type: 'object',
                 required: ['camis'],
                 additionalProperties: false,
-                properties: { camis: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, maxLength: 20 }, description: 'At most 50 ids (more: 400 batch_too_large).' } },
+                // Items have no length or shape rule: a malformed id is answered in notFound (contract-decisions.md).
+                properties: { camis: { type: 'array', minItems: 1, items: { type: 'string' }, description: '1 to 50 ids (more: 400 batch_too_large).' } },
               },
             },
           },

@@ -144,6 +144,14 @@ describe('POST /restaurants/batch', () => {
     expect(res.body.data[1]).toEqual(single);
   });
 
+  test('malformed ids of any shape or length are answered in meta.notFound, once each, not as errors', async () => {
+    const long = '2'.repeat(40);
+    const res = await api.post('/api/v1/restaurants/batch', { camis: ['', long, '20000001', 'a b', '', '%'] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { restaurant: { camis: string } }) => p.restaurant.camis)).toEqual(['20000001']);
+    expect(res.body.meta).toEqual({ returned: 1, notFound: ['', long, 'a b', '%'] });
+  });
+
   test('at most 50 ids: more is 400 batch_too_large', async () => {
     const ids = Array.from({ length: 51 }, (_, i) => String(20000000 + i));
     const res = await api.post('/api/v1/restaurants/batch', { camis: ids });
@@ -157,6 +165,9 @@ describe('POST /restaurants/batch', () => {
     expect((await api.post('/api/v1/restaurants/batch', { ids: ['1'] })).body.error.code).toBe('invalid_body');
     expect((await api.post('/api/v1/restaurants/batch', { camis: '20000001' })).body.error.code).toBe('invalid_body');
     expect((await api.post('/api/v1/restaurants/batch', { camis: [] })).body.error.code).toBe('invalid_body');
+    expect((await api.post('/api/v1/restaurants/batch', { camis: [20000001] })).body.error).toMatchObject({ code: 'invalid_body', param: 'camis.0' });
+    expect((await api.post('/api/v1/restaurants/batch', ['20000001'])).body.error.code).toBe('invalid_body');
+    expect((await api.post('/api/v1/restaurants/batch', { camis: ['20000001'], fields: 'all' })).body.error).toMatchObject({ code: 'invalid_body', param: 'fields' });
     expect((await api.post('/api/v1/restaurants/batch?limit=5', { camis: ['20000001'] })).body.error.code).toBe('unknown_parameter');
   });
 
