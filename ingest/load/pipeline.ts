@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
 import type { DataStore } from '../../src/stores';
+import { refreshRestaurantIndices } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { RestaurantSource } from '../sources/restaurants/source';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
@@ -254,8 +255,11 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
   });
 
   if (options.index !== false) {
-    const drained = await drainOutbox(store, { progress });
+    const drained = await drainOutbox(store, { progress, refresh: false });
     summary.documentsIndexed = relayedDocuments + drained.documents;
+    // The background relay indexes without refreshing: one refresh here makes everything
+    // this run indexed searchable by the time it returns.
+    if (summary.documentsIndexed > 0) await refreshRestaurantIndices(store);
   }
   progress.finish();
   summary.durationMs = Date.now() - started;
