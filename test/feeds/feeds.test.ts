@@ -127,6 +127,27 @@ describe('GET /violations', () => {
     await bad('cursor=abc.def', 'invalid_cursor', 'cursor');
   });
 
+  test('a cursor only works on the list that made it: other feeds, browse and a changed filter refuse it', async () => {
+    const cursorOf = async (path: string) => {
+      const res = await api.get(path);
+      expect(res.body.meta.nextCursor).toBeTruthy();
+      return encodeURIComponent(res.body.meta.nextCursor as string);
+    };
+    const made = {
+      '/api/v1/violations?borough=Manhattan': await cursorOf('/api/v1/violations?borough=Manhattan&limit=1'),
+      '/api/v1/inspections?borough=Manhattan': await cursorOf('/api/v1/inspections?borough=Manhattan&limit=1'),
+      '/api/v1/restaurants?borough=Manhattan': await cursorOf('/api/v1/restaurants?borough=Manhattan&limit=1'),
+    };
+    for (const [origin, cursor] of Object.entries(made)) {
+      expect((await api.get(`${origin}&limit=2&cursor=${cursor}`)).status).toBe(200);
+      for (const other of Object.keys(made).filter((path) => path !== origin)) {
+        const res = await api.get(`${other}&cursor=${cursor}`);
+        expect({ origin, other, status: res.status, code: res.body.error?.code }).toEqual({ origin, other, status: 400, code: 'invalid_cursor' });
+      }
+      expect((await api.get(`${origin.replace('Manhattan', 'Brooklyn')}&cursor=${cursor}`)).body.error.code).toBe('invalid_cursor');
+    }
+  });
+
   test('a cursor survives an ingest between pages: nothing skipped or repeated', async () => {
     const first = await api.get('/api/v1/violations?limit=4');
     // New citations land on both sides of the cursor (newest and oldest dates), and an existing establishment changes.
