@@ -92,7 +92,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
   const set: DocumentSet = { restaurants: [], violations: [], inspections: [] };
   if (camis.length === 0) return set;
   const histories = await loadHistories(pg, camis);
-  const profiles = await pg.query('select camis, summary, grade_date, vermin_dates::text[] as vermin_dates from restaurant_profiles where camis = any($1)', [camis]);
+  const profiles = await pg.query('select camis, summary, grade_date, vermin_dates from restaurant_profiles where camis = any($1)', [camis]);
   const profileByCamis = new Map(profiles.rows.map((row) => [row.camis as string, row]));
   for (const { establishment: e, inspections } of [...histories.values()].sort((a, b) => (a.establishment.camis < b.establishment.camis ? -1 : 1))) {
     const profile = profileByCamis.get(e.camis);

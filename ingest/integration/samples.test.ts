@@ -46,6 +46,11 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
       const { rows: stored } = await store.pg.query('select summary, risk, vermin, sanitary, stats, grade_date from restaurant_profiles where camis = $1', [camis]);
       expect(stored[0]).toEqual({ summary: expected.summary, risk: expected.risk, vermin: expected.vermin, sanitary: expected.sanitary, stats: expected.stats, grade_date: expected.gradeDate });
     }
+    // date[] columns read back as YYYY-MM-DD strings (src/db/pool.ts), like date columns.
+    const { rows: dates } = await store.pg.query("select vermin_dates from restaurant_profiles where camis = '50120337'");
+    expect(dates[0].vermin_dates).toEqual(['2024-03-18', '2022-06-02']);
+    const roaches = await store.es.get({ index: store.indexAlias('restaurants'), id: '50120337' });
+    expect(roaches._source).toMatchObject({ verminDates: ['2024-03-18', '2022-06-02'], lastVerminAt: '2024-03-18', gradeDate: '2024-03-18' });
     const doc = await store.es.get({ index: store.indexAlias('restaurants'), id: '50147456' });
     expect(doc._source).toMatchObject({ camis: '50147456', name: 'OSU-R.E GRILL', nameNorm: 'osu re grill', nameCompact: 'osuregrill', grade: 'C', riskScore: 36, riskLevel: 'HIGH' });
     const feed = await store.es.search({ index: store.indexAlias('violations'), query: { term: { camis: '50147456' } }, sort: [{ inspectedAt: 'desc' }, { id: 'desc' }] });

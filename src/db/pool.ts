@@ -2,6 +2,10 @@ import { Pool, types } from 'pg';
 
 // DATE columns come back as 'YYYY-MM-DD' strings, not local-midnight Date objects.
 types.setTypeParser(types.builtins.DATE, (value) => value);
+// DATE[] the same way: parsed as TEXT[] (OID 1009), each element as written. Array OIDs
+// are not in the typings' builtins list, hence the casts.
+type TypeId = Parameters<typeof types.setTypeParser>[0];
+types.setTypeParser(1182 as TypeId, types.getTypeParser(1009 as TypeId));
 // BIGINT counts (count(*), sums) fit easily in a JS number.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
