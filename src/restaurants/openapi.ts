@@ -28,7 +28,7 @@ Ranking is by score tiers, never blended scores. Every result belongs to the bes
 6. every word matches the name or the address;
 7. every word matches a name word within one edit (typo), first letter exact;
 8. every word matches a name word within two edits (words of six or more letters only).
-Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []).
+Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []), and so does a q with no letters or digits ("!!").
 Within a tier, without lat/lng, a small word-match relevance (shorter names first) then the name order decide; with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
 
 Text on both sides is folded the same way: case, accents, apostrophes and periods are ignored; hyphens, ampersands and other punctuation separate words ("joes pizza" finds JOE'S PIZZA, "a&w" finds A & W, "st. marks" finds ST MARKS).
@@ -185,7 +185,7 @@ export const restaurantsFragment: ApiFragment = {
         summary: 'Browse and filter establishments',
         description: `Every filter combines with every other (AND); comma lists match any of their values. Grade, score, risk, closure, open-violation and vermin filters use the values derived from each establishment's full record (the same values the profile shows).
 
-q matches names or addresses: every word must appear in the name, or every word in the address, the last word as a prefix; the same text folding as search. score filters use the current score (LOWER is better); establishments with no score never match a score filter. hasOpenViolations=true keeps establishments whose latest inspection cited something.
+q matches names or addresses: every word must appear in the name, or every word in the address, the last word as a prefix; the same text folding as search (case, accents, apostrophes and periods ignored); a q with no letters or digits ("&") filters nothing. score filters use the current score (LOWER is better); establishments with no score never match a score filter. hasOpenViolations=true keeps establishments whose latest inspection cited something.
 
 Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt, name, -name; ties are broken by camis, which also makes the cursor exact. Establishments never inspected sort as the oldest. Cursor pagination is keyset (search_after) over the sort values, with no depth limit; an establishment re-inspected between two pages of a date sort moves to its new place (it can appear again or not at all after the move), every other row is returned exactly once. Unknown query parameters are rejected (400 unknown_parameter).`,
         tags: [TAG],
@@ -276,7 +276,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
       get: {
         operationId: 'getRestaurant',
         summary: 'Full profile of one establishment',
-        description: 'Served from Postgres (the derived profile stored at ingest, plus the community and remediation blocks). Unknown camis: 404 not_found. Unknown query parameters are ignored.',
+        description: 'Served from Postgres (the derived profile stored at ingest, plus the community and remediation blocks). An establishment on record but never inspected has a profile too: grade, score, lastInspectedAt, gradeDate and the sanitary scores null, counts 0. Unknown camis: 404 not_found. Unknown query parameters are ignored.',
         tags: [TAG],
         parameters: [CAMIS_PATH],
         responses: { '200': dataResponse(ref('RestaurantProfile')), ...standardErrors(['404', 'Unknown camis (not_found).']) },
@@ -286,7 +286,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
       get: {
         operationId: 'getRestaurantInspections',
         summary: 'Every visit, newest first',
-        description: 'Every recorded visit with its citations, newest first (same-day visits by inspection type). Not paginated; bounded to the newest 500 visits, more than any real establishment has. Unknown camis: 404. Unknown query parameters are rejected.',
+        description: 'Every recorded visit with its citations, newest first (same-day visits by inspection type). Not paginated; bounded to the newest 500 visits, more than any real establishment has. An establishment never inspected answers []. Unknown camis: 404. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
         parameters: [CAMIS_PATH],
@@ -300,7 +300,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
       get: {
         operationId: 'getRestaurantViolations',
         summary: 'Every citation, newest first',
-        description: 'Flat list of citations, newest first (then by code). open=true keeps only the citations of the most recent inspection (every visit on the latest inspection date: the set counted by openViolations); open=false keeps the others. Not paginated; bounded to the newest 2000 citations. Unknown camis: 404. Unknown query parameters are rejected.',
+        description: 'Flat list of citations, newest first (then by code). open=true keeps only the citations of the most recent inspection (every visit on the latest inspection date: the set counted by openViolations); open=false keeps the others. Not paginated; bounded to the newest 2000 citations. An establishment never inspected answers [] (open or not). Unknown camis: 404. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
         parameters: [CAMIS_PATH, queryParam('open', { type: 'boolean' }, 'true: only citations from the most recent inspection; false: only earlier ones.')],

@@ -183,6 +183,21 @@ describe('browse', () => {
     expect(seen).not.toContain('30000900');
   });
 
+  test('default page of 20, at most 100; browse rows never carry distanceMeters', async () => {
+    const page = await api.get('/api/v1/restaurants');
+    expect(page.body.data).toHaveLength(20);
+    expect(page.body.meta.returned).toBe(20);
+    expect(page.body.meta.nextCursor).toEqual(expect.any(String));
+    for (const row of page.body.data) expect(row).not.toHaveProperty('distanceMeters');
+    const max = await api.get('/api/v1/restaurants?limit=100');
+    expect(max.body.data.length).toBeGreaterThan(20);
+    expect(max.body.meta.nextCursor).toBeNull();
+  });
+
+  test('a q with no letters or digits filters nothing (as documented)', async () => {
+    expect(camis(await all('sort=name&q=%26', 100))).toEqual(camis(await all('sort=name', 100)));
+  });
+
   test('test keys browse the fixture', async () => {
     const rows = await all('sort=name', 3, api.keys.test);
     expect(rows).toHaveLength(8);
@@ -245,6 +260,12 @@ describe('nearby', () => {
     await bad('lat=40.75&lng=-73.99&limit=51', 'invalid_parameter', 'limit');
     await bad('lat=40.75&lng=-73.99&grade=Q', 'invalid_parameter', 'grade');
     await bad('lat=40.75&lng=-73.99&maxScore=x', 'invalid_parameter', 'maxScore');
+    await bad('lat=40.4499&lng=-73.99', 'invalid_parameter', 'lat');
+    await bad('lat=40.75&lng=-73.6499', 'invalid_parameter', 'lng');
+    await bad('lat=40.75&lng=-73.99&lat=40.76', 'invalid_parameter', 'lat');
+    // The bounds themselves are inside.
+    expect((await api.get('/api/v1/restaurants/nearby?lat=40.45&lng=-74.3')).status).toBe(200);
+    expect((await api.get('/api/v1/restaurants/nearby?lat=40.95&lng=-73.65')).status).toBe(200);
     // A map surface: unknown parameters are ignored.
     expect((await api.get(`/api/v1/restaurants/nearby?lat=40.75&lng=-73.99&zoom=12`)).status).toBe(200);
   });

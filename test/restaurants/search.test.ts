@@ -30,6 +30,11 @@ const DATA: EstablishmentSpec[] = [
   est('40000014', 'GREEN LEAF DELI', { zip: '10016', building: '345', street: 'BEDFORD PARK BOULEVARD' }),
   est('40000015', 'BEDFORD CAFE', { boro: 'Brooklyn', zip: '11211', building: '1', street: 'GRAND STREET' }),
   est('40000016', 'NOCOORDS NOODLES', { zip: '10001', building: '9', street: 'WEST 31 STREET', lat: null, lng: null }),
+  est('40000017', 'CAFÉ HABANA', { zip: '10012', building: '17', street: 'PRINCE STREET' }),
+  // At the corner of the NYC bounds (lat 40.45, lng -74.3).
+  est('40000018', 'CORNER CANTINA', { boro: 'Staten Island', zip: '10307', building: '7', street: 'MAIN STREET', lat: 40.45, lng: -74.3 }),
+  // Twelve equally good matches for the default limit.
+  ...Array.from({ length: 12 }, (_, i) => est(String(40000100 + i), `ZEPHYR GRILL ${i + 1}`, { zip: '10001', building: String(500 + i), street: 'WEST 99 STREET' })),
 ];
 
 let api: TestApi;
@@ -145,8 +150,35 @@ test('addresses match, below name matches', async () => {
   expect(names(await q('345 bedford'))).toEqual(['GREEN LEAF DELI']);
 });
 
-test('limit bounds the answer', async () => {
+test('limit bounds the answer; the default is 10, the maximum 25', async () => {
   expect((await q('pizza', '&limit=2')).data).toHaveLength(2);
+  expect((await q('zephyr grill')).data).toHaveLength(10);
+  expect((await q('zephyr grill', '&limit=25')).data).toHaveLength(12);
+});
+
+describe('text edge cases', () => {
+  test('accents are folded on both sides', async () => {
+    expect(names(await q('cafe habana'))).toEqual(['CAFÉ HABANA']);
+    expect(names(await q('CAFÉ HABANA'))).toEqual(['CAFÉ HABANA']);
+    expect(names(await q('st marks café'))).toEqual(['ST MARKS CAFE']);
+  });
+  test('a q with no letters or digits returns nothing (not everything)', async () => {
+    expect((await q('!!')).data).toEqual([]);
+    expect((await q("'. &-")).data).toEqual([]);
+  });
+  test('a 120-character q is answered', async () => {
+    const long = `zephyr grill ${'x'.repeat(107)}`;
+    expect(long).toHaveLength(120);
+    // The dead last word is retried away.
+    expect((await q(long)).data).toHaveLength(10);
+  });
+});
+
+test('lat and lng exactly at the NYC bounds are accepted', async () => {
+  const corner = await q('corner cantina', '&lat=40.45&lng=-74.3');
+  expect(corner.data.map((r: { distanceMeters: number }) => r.distanceMeters)).toEqual([0]);
+  const far = await q('corner cantina', '&lat=40.95&lng=-73.65');
+  expect(far.data[0].distanceMeters).toBeGreaterThan(70_000);
 });
 
 describe('parameter rules', () => {
