@@ -18,6 +18,8 @@ const LIVE: EstablishmentSpec[] = [
   },
   { camis: '20000002', name: 'SECOND PLACE', zip: '10002' },
   { camis: '20000003', name: 'THIRD TABLE', zip: '10003' },
+  // On record with no inspection yet: the portal's 1900-01-01 placeholder row.
+  { camis: '20000004', name: 'NOT YET OPEN', zip: '10004', visits: [{ date: '1900-01-01', type: '', score: null, citations: [] }] },
 ];
 
 let api: TestApi;
@@ -131,6 +133,19 @@ describe('GET /restaurants/{camis}/inspections and /violations', () => {
     const res = await test_('/api/v1/restaurants/41000008/violations?open=true');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
+  });
+
+  test('a never-inspected establishment: a profile of nulls and zeros, empty history (live and test)', async () => {
+    for (const get of [(path: string) => api.get(path.replace('{camis}', '20000004')), (path: string) => test_(path.replace('{camis}', '41000008'))]) {
+      const profile = await get('/api/v1/restaurants/{camis}');
+      expect(profile.status).toBe(200);
+      expect(profile.body.data.restaurant).toMatchObject({ grade: null, score: null, lastInspectedAt: null, openViolations: 0, closed: false });
+      expect(profile.body.data.gradeDate).toBeNull();
+      expect(profile.body.data.sanitary).toMatchObject({ latestCycleScore: null, latestInitialScore: null, worstScore36mo: null, openFoodViolations: 0 });
+      expect(profile.body.data.stats).toMatchObject({ inspectionCount: 0, totalViolations: 0, openViolations: 0 });
+      expect((await get('/api/v1/restaurants/{camis}/inspections')).body.data).toEqual([]);
+      for (const open of ['', '?open=true', '?open=false']) expect((await get(`/api/v1/restaurants/{camis}/violations${open}`)).body.data).toEqual([]);
+    }
   });
 });
 
