@@ -5,9 +5,12 @@ import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
 import { STATS_CACHE_HOURS } from './openapi';
 import { buildInspectionFeedRequest, buildViolationFeedRequest, InspectionFeedQuery, ViolationFeedQuery } from './queries';
+import { ExpiringCache } from './stats-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
 const STATS_TTL_MS = STATS_CACHE_HOURS * 3600 * 1000;
+/** Cached narrowings kept at once (6 boroughs x a few hundred cuisines fit; free-text cuisines cannot grow it further). */
+const STATS_CACHE_ENTRIES = 2000;
 
 /** One feed page: limit + 1 rows after the cursor's position, newest first. */
 async function feedPage(
@@ -28,14 +31,10 @@ async function feedPage(
 
 export function feedRoutes(deps: AppDeps): Route[] {
   // Aggregates are expensive and slow-moving: kept per mode, schema and narrowing for up to STATS_TTL_MS.
-  const statsCache = new Map<string, { value: Aggregates; expiresAt: number }>();
-  const cachedAggregates = async (store: DataStore, narrow: { borough?: string; cuisine?: string }) => {
+  const statsCache = new ExpiringCache<Aggregates>(STATS_TTL_MS, STATS_CACHE_ENTRIES);
+  const cachedAggregates = (store: DataStore, narrow: { borough?: string; cuisine?: string }) => {
     const key = JSON.stringify([store.mode, store.schema, narrow.borough ?? null, narrow.cuisine ?? null]);
-    const hit = statsCache.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit;
-    const entry = { value: await restaurantAggregates(store, narrow), expiresAt: Date.now() + STATS_TTL_MS };
-    statsCache.set(key, entry);
-    return entry;
+    return statsCache.get(key, () => restaurantAggregates(store, narrow));
   };
 
   return [
