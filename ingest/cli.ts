@@ -4,12 +4,12 @@
  * npm run ingest -- verify [--mode live|test]      compare Postgres and Elasticsearch; exit 1 on any difference
  * npm run ingest -- drain [--mode live|test]       index what the outbox still holds
  * npm run ingest -- rederive [--mode live|test] [--as-of YYYY-MM-DD]   recompute derived values for a new clock
- * npm run ingest -- fixture                        load the test-mode fixture into the test store
+ * npm run ingest -- fixture                        load the test-mode fixture (and its owner documents) into the test store
  */
 import { parseArgs } from 'node:util';
 import type { Mode } from '../src/db/schemas';
 import { openIngestStores } from './connect';
-import { loadFixture } from './fixture';
+import { loadTestModeFixture } from './fixture';
 import { drainOutbox } from './index/outbox-relay';
 import { rebuildRestaurantIndices } from './index/rebuild';
 import { verifyRestaurantStores } from './index/verify';
@@ -72,9 +72,12 @@ async function main(): Promise<number> {
         printSummary(await ingestRestaurants(store, source, { asOf, progress }));
         return 0;
       }
-      case 'fixture':
-        printSummary(await loadFixture(store));
+      case 'fixture': {
+        const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
+        printSummary(fixture);
+        process.stdout.write(`remediation documents added ${remediationDocumentsAdded}\n`);
         return 0;
+      }
       case 'rederive': {
         const { changed } = await rederiveRestaurants(store, asOf ?? new Date(), { progress });
         process.stdout.write(`recomputed derived values; ${changed} establishment(s) changed\n`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadRemediationFixture } from '../src/community/fixture';
 import type { DataStore } from '../src/stores';
 import { ingestRestaurants, IngestSummary } from './load/pipeline';
 import { fileSource } from './sources/restaurants/source';
@@ -25,4 +26,15 @@ export function fixtureReferenceDate(): Date {
 /** Loads the fixture into a store (the test store) through the ingest pipeline; idempotent. */
 export async function loadFixture(store: DataStore): Promise<IngestSummary> {
   return ingestRestaurants(store, fileSource(FIXTURE_FILE), { asOf: fixtureReferenceDate() });
+}
+
+/**
+ * The whole test-mode data set: the restaurant fixture, then the owner remediation
+ * documents of its remediation example (which need the fixture's open violations). What
+ * `npm start`, `npm run ingest -- fixture` and the test setup load; idempotent.
+ */
+export async function loadTestModeFixture(store: DataStore): Promise<{ fixture: IngestSummary; remediationDocumentsAdded: number }> {
+  const fixture = await loadFixture(store);
+  const remediationDocumentsAdded = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
+  return { fixture, remediationDocumentsAdded };
 }

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture } from '../ingest/fixture';
-import { loadRemediationFixture } from '../src/community/fixture';
+import { loadTestModeFixture } from '../ingest/fixture';
 import type { Stores } from '../src/stores';
 
 /**
@@ -10,7 +9,6 @@ import type { Stores } from '../src/stores';
  */
 export async function loadBundledData(stores: Stores, logger: Logger): Promise<void> {
   const store = stores.byMode.test;
-  const summary = await loadFixture(store);
-  const documents = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
-  logger.info({ fixture: summary, remediationDocumentsAdded: documents }, 'test-mode fixture loaded');
+  const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
+  logger.info({ fixture, remediationDocumentsAdded }, 'test-mode fixture loaded');
 }

@@ -1,5 +1,5 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture } from '../fixture';
+import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture, loadTestModeFixture } from '../fixture';
 import { verifyRestaurantStores } from '../index/verify';
 
 describe('test-mode fixture', () => {
@@ -32,5 +32,16 @@ describe('test-mode fixture', () => {
   it('is idempotent', async () => {
     const summary = await loadFixture(ns.stores.byMode.test);
     expect(summary).toMatchObject({ establishmentsChanged: 0, documentsIndexed: 0 });
+  });
+
+  it('loads as the whole test-mode data set with the owner documents of its remediation example, idempotently', async () => {
+    const store = ns.stores.byMode.test;
+    const first = await loadTestModeFixture(store);
+    expect(first.fixture).toMatchObject({ rowsRejected: 0, establishmentsChanged: 0 });
+    expect(first.remediationDocumentsAdded).toBe(2);
+    const { rows } = await store.pg.query('select camis, code from remediation_documents order by code');
+    expect(rows).toEqual([{ camis: FIXTURE_REMEDIATION_CAMIS, code: '04L' }, { camis: FIXTURE_REMEDIATION_CAMIS, code: '10F' }]);
+    expect(await loadTestModeFixture(store)).toMatchObject({ fixture: { establishmentsChanged: 0 }, remediationDocumentsAdded: 0 });
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });
 });

@@ -82,11 +82,15 @@ describe('GET /restaurants/{camis}', () => {
     const open = await test_(`/api/v1/restaurants/${FIXTURE_REMEDIATION_CAMIS}/violations?open=true`);
     expect(open.body.data.length).toBeGreaterThan(0);
     const before = (await test_(`/api/v1/restaurants/${FIXTURE_REMEDIATION_CAMIS}`)).body.data;
+    // The test-mode data set documents two of the open violations (04L, 10F); document the third.
+    expect(before.remediation).toMatchObject({ documentedOpenViolations: 2, openViolations: 3, lastDocumentedAt: '2025-11-24' });
+    expect(before.sanitary.ownerResponseSignal).toBe('documented_fixes');
+    const undocumented = open.body.data.find((violation: { code: string }) => !['04L', '10F'].includes(violation.code));
     await addRemediationDocument(api.ns.stores.byMode.test.pg, {
-      camis: FIXTURE_REMEDIATION_CAMIS, violation: open.body.data[0].code, kind: 'invoice', date: '2026-03-25', now: fixtureReferenceDate(),
+      camis: FIXTURE_REMEDIATION_CAMIS, violation: undocumented.code, kind: 'invoice', date: '2026-03-25', now: fixtureReferenceDate(),
     });
     const profile = (await test_(`/api/v1/restaurants/${FIXTURE_REMEDIATION_CAMIS}`)).body.data;
-    expect(profile.remediation).toMatchObject({ documentedOpenViolations: 1, openViolations: open.body.data.length, lastDocumentedAt: '2026-03-25' });
+    expect(profile.remediation).toMatchObject({ documentedOpenViolations: 3, openViolations: open.body.data.length, lastDocumentedAt: '2026-03-25' });
     expect(profile.sanitary.ownerResponseSignal).toBe('documented_fixes');
     // The official values do not move.
     expect(profile.restaurant).toEqual(before.restaurant);

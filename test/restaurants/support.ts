@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PORTAL_HEADER, PortalRow, portalDate, portalLine } from '../../ingest/generate/csv-writer';
-import { loadFixture } from '../../ingest/fixture';
+import { loadTestModeFixture } from '../../ingest/fixture';
 import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { ingestRestaurants, IngestSummary } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/restaurants/source';
@@ -113,8 +113,8 @@ export async function ingestEstablishments(store: DataStore, specs: Establishmen
   }
 }
 
-/** The test-mode fixture through the ingest pipeline, visible to the next request. */
+/** The test-mode data set (fixture through the ingest pipeline, owner documents), visible to the next request. */
 export async function loadVisibleFixture(store: DataStore): Promise<void> {
-  await loadFixture(store);
+  await loadTestModeFixture(store);
   await refreshRestaurantIndices(store);
 }
