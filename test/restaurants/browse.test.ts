@@ -245,6 +245,17 @@ describe('nearby', () => {
     await check('grade=A&cuisine=American', (r) => r.grade === 'A' && r.cuisine === 'American');
   });
 
+  test('test keys: nearby answers from the fixture, the same bytes every time', async () => {
+    const fixture = (await api.get('/api/v1/restaurants?sort=name&limit=100', { key: api.keys.test })).body.data as Array<Row & { latitude: number | null; longitude: number | null }>;
+    const placed = fixture.find((r) => r.latitude !== null)!;
+    const path = `/api/v1/restaurants/nearby?lat=${placed.latitude}&lng=${placed.longitude}&radius=2000&limit=50`;
+    const first = await api.get(path, { key: api.keys.test });
+    expect(first.status).toBe(200);
+    expect(first.body.data[0]).toMatchObject({ camis: placed.camis, distanceMeters: 0 });
+    expect(first.body.data.every((r: Row) => r.camis.startsWith('4100000'))).toBe(true);
+    expect((await api.get(path, { key: api.keys.test })).text).toBe(first.text);
+  });
+
   test('parameter rules', async () => {
     const bad = async (query: string, code: string, param: string) => {
       const res = await api.get(`/api/v1/restaurants/nearby?${query}`);
