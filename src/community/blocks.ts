@@ -1,13 +1,17 @@
 import type { DataStore } from '../stores';
 import { computeRemediationBlocks, type RemediationBlock } from './remediation';
 import { PUBLIC_STATUSES } from './reports';
-import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ReportStatus } from './score';
+import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from './score';
 
 /**
  * The community and owner-remediation blocks of restaurant profiles, loaded for many
  * establishments at once (profiles and batch). The restaurant profile calls these; the
  * community family owns what they compute. Both read the reports and documents tables on
  * every call (no cache), so moderation, erasure and new reports show at once.
+ *
+ * They sit on the hot path of every profile, so each is one round trip for all requested
+ * camis, as a named (prepared) statement: most profiles have no reports and no documents,
+ * and planning the statement would otherwise cost more than running it.
  */
 export type { CommunityBlock, RemediationBlock };
 
@@ -20,39 +24,44 @@ export const EMPTY_COMMUNITY_BLOCK: CommunityBlock = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 0);
 
+/**
+ * Per establishment and kind, over public (non-hidden) reports: the count, the newest
+ * filing, and the filing times of the reports young enough to still dock points (negative
+ * kinds only, younger than the fade window as of $4).
+ */
+const COMMUNITY_BLOCKS_SQL = `
+  select camis, kind, count(*)::int as count, max(created_at) as last,
+         array_agg(created_at) filter (where kind = any($3) and created_at > $4) as docking
+    from community_reports
+   where camis = any($1) and status = any($2)
+   group by camis, kind`;
+
 /** One block per requested camis (establishments with no reports get the empty block). Hidden reports count for nothing. */
 export async function communityBlocks(store: DataStore, camis: string[], asOf: Date): Promise<Map<string, CommunityBlock>> {
   const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
   if (!camis.length) return blocks;
-  const [counts, docking] = await Promise.all([
-    store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date }>(
-      `select camis, kind, count(*)::int as count, max(created_at) as last
-         from community_reports where camis = any($1) and status = any($2) group by camis, kind`,
-      [camis, PUBLIC_STATUSES],
-    ),
-    // Only negative reports younger than the fade window can still dock points.
-    store.pg.query<{ camis: string; kind: ReportKind; status: ReportStatus; created_at: Date }>(
-      `select camis, kind, status, created_at from community_reports
-        where camis = any($1) and status = any($2) and kind = any($3) and created_at > $4`,
-      [camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS)],
-    ),
-  ]);
+  const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>({
+    name: 'community-blocks',
+    text: COMMUNITY_BLOCKS_SQL,
+    values: [camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS)],
+  });
   const newest = new Map<string, Date>();
-  for (const row of counts.rows) {
+  const docking = new Map<string, ScoredReport[]>();
+  for (const row of rows) {
     const block = blocks.get(row.camis);
     if (!block) continue;
     block.counts[row.kind] = row.count;
     const seen = newest.get(row.camis);
     if (!seen || row.last > seen) newest.set(row.camis, row.last);
+    if (row.docking) {
+      const list = docking.get(row.camis) ?? [];
+      for (const createdAt of row.docking) list.push({ kind: row.kind, status: 'active', createdAt });
+      docking.set(row.camis, list);
+    }
   }
   for (const [id, last] of newest) blocks.get(id)!.lastReportAt = utcDate(last);
-  const byCamis = new Map<string, Array<{ kind: ReportKind; status: ReportStatus; createdAt: Date }>>();
-  for (const row of docking.rows) {
-    const list = byCamis.get(row.camis) ?? [];
-    list.push({ kind: row.kind, status: row.status, createdAt: row.created_at });
-    byCamis.set(row.camis, list);
-  }
-  for (const [id, reports] of byCamis) blocks.get(id)!.scoreAdjustment = scoreAdjustment(reports, asOf);
+  // Every row here is public (active, disputed or upheld), and those statuses dock alike.
+  for (const [id, reports] of docking) blocks.get(id)!.scoreAdjustment = scoreAdjustment(reports, asOf);
   return blocks;
 }
 

@@ -54,16 +54,26 @@ const CATEGORY_ORDER = ['vermin', 'food_temp', 'hygiene', 'facility', 'admin', '
 export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: Date): Promise<Map<string, RemediationBlock | null>> {
   const blocks = new Map<string, RemediationBlock | null>(camis.map((id) => [id, null]));
   if (!camis.length) return blocks;
-  const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>(
-    `with latest as (
-       select camis, max(inspected_at) as inspected_at from inspections where camis = any($1) and inspected_at <= $2::date group by camis
-     )
-     select c.camis, c.category,
-            (select max(d.documented_at) from remediation_documents d
-              where d.camis = c.camis and d.inspected_at = c.inspected_at and d.inspection_type = c.inspection_type and d.code = c.code)::text as documented_at
-       from citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
-    [camis, asOf.toISOString().slice(0, 10)],
-  );
+  // Only establishments with at least one owner document are measured. Nearly every
+  // profile has none: for those a one-table probe (cheap to plan and to run) is all the
+  // work; the open-violation join runs only for the few establishments with documents.
+  const probe = await pg.query<{ camis: string }>({
+    name: 'remediation-documented-camis',
+    text: 'select distinct camis from remediation_documents where camis = any($1)',
+    values: [camis],
+  });
+  if (!probe.rows.length) return blocks;
+  const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>({
+    name: 'remediation-blocks',
+    text: `with latest as (
+             select camis, max(inspected_at) as inspected_at from inspections where camis = any($1) and inspected_at <= $2::date group by camis
+           )
+           select c.camis, c.category,
+                  (select max(d.documented_at) from remediation_documents d
+                    where d.camis = c.camis and d.inspected_at = c.inspected_at and d.inspection_type = c.inspection_type and d.code = c.code)::text as documented_at
+             from citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
+    values: [probe.rows.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
+  });
   const tallies = new Map<string, { open: number; documented: number; categories: Set<string>; last: string | null }>();
   for (const row of rows) {
     const tally = tallies.get(row.camis) ?? { open: 0, documented: 0, categories: new Set<string>(), last: null };
