@@ -6,7 +6,7 @@
 export class ExpiringCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries: number, private readonly now: () => number = Date.now) {}
+  constructor(private readonly ttlMs: number, private readonly maxEntries: number, private readonly now: () => number = () => Date.now()) {}
 
   get size(): number {
     return this.entries.size;
