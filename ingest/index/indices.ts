@@ -57,3 +57,14 @@ export async function swapAliases(es: Client, swaps: Array<{ alias: string; inde
 export async function refreshRestaurantIndices(store: DataStore): Promise<void> {
   await store.es.indices.refresh({ index: RESTAURANT_INDICES.map((name) => store.indexAlias(name)) });
 }
+
+/**
+ * Versioned indices of an alias that the alias does not point at: what a rebuild killed
+ * before its swap (or between the swap and deleting the old index) leaves behind.
+ */
+export async function orphanIndices(es: Client, alias: string): Promise<string[]> {
+  const prefix = `${alias}_v`;
+  const existing = Object.keys(await es.indices.get({ index: `${prefix}*`, expand_wildcards: 'all', allow_no_indices: true }));
+  const live = new Set(await aliasTargets(es, alias));
+  return existing.filter((index) => /^\d+$/.test(index.slice(prefix.length)) && !live.has(index)).sort();
+}

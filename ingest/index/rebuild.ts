@@ -3,20 +3,31 @@ import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
 import { buildDocuments } from './documents';
-import { createIndex, swapAliases, versionedIndexName } from './indices';
+import { createIndex, orphanIndices, swapAliases, versionedIndexName } from './indices';
 import { indexDefinition, RESTAURANT_INDICES } from './mappings';
+
+/** Deletes every versioned restaurant index its alias does not point at. */
+async function deleteOrphanIndices(store: DataStore): Promise<void> {
+  for (const name of RESTAURANT_INDICES) {
+    const orphans = await orphanIndices(store.es, store.indexAlias(name));
+    if (orphans.length) await store.es.indices.delete({ index: orphans });
+  }
+}
 
 /**
  * Builds fresh versioned indices from Postgres and swaps every alias to them in one
  * atomic call; readers see the old indices until the swap and the new ones after, never a
  * mix. Holds the ingest lock so no load runs meanwhile; the outbox rows the rebuild
- * covers are cleared once the new indices are live.
+ * covers are cleared once the new indices are live. Versioned indices no alias points at
+ * (the old ones, or those of a rebuild killed midway) are deleted, so none is left orphaned.
  */
 export async function rebuildRestaurantIndices(store: DataStore, options: { batchSize?: number; progress?: Progress } = {}): Promise<{ documents: number; indices: string[] }> {
   const batchSize = options.batchSize ?? 500;
   return withIngestLock(store, async (client) => {
     const { rows: marks } = await client.query('select coalesce(max(id), 0) as max from restaurant_outbox');
     const { rows: counts } = await client.query('select count(*)::int as n from establishments');
+    // What an earlier rebuild killed midway left behind goes first.
+    await deleteOrphanIndices(store);
     const stamp = Date.now();
     const targets = RESTAURANT_INDICES.map((name) => ({ name, alias: store.indexAlias(name), index: versionedIndexName(store.indexAlias(name), stamp) }));
     // No refreshes while loading; restored before the swap.
@@ -43,8 +54,8 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
       await store.es.indices.delete({ index: targets.map((target) => target.index) }).catch(() => undefined);
       throw error;
     }
-    const old = await swapAliases(store.es, targets.map(({ alias, index }) => ({ alias, index })));
-    if (old.length) await store.es.indices.delete({ index: old }).catch(() => undefined);
+    await swapAliases(store.es, targets.map(({ alias, index }) => ({ alias, index })));
+    await deleteOrphanIndices(store);
     await client.query('delete from restaurant_outbox where id <= $1', [marks[0].max]);
     return { documents, indices: targets.map((target) => target.index) };
   });

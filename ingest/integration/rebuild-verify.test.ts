@@ -1,5 +1,5 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { aliasTargets } from '../index/indices';
+import { aliasTargets, createIndex, versionedIndexName } from '../index/indices';
 import { rebuildRestaurantIndices } from '../index/rebuild';
 import { verifyRestaurantStores } from '../index/verify';
 import { ingestRestaurants } from '../load/pipeline';
@@ -38,6 +38,19 @@ describe('rebuild and verify', () => {
     const report = await verifyRestaurantStores(store);
     expect(report).toMatchObject({ ok: true, differenceCount: 0 });
     expect(report.counts.restaurants.elasticsearch).toBe(120);
+  });
+
+  it('deletes the indices a rebuild killed before its swap left behind', async () => {
+    const store = ns.stores.byMode.live;
+    const alias = store.indexAlias('violations');
+    const orphan = versionedIndexName(alias, 1);
+    await createIndex(store.es, orphan, 'violations');
+    await rebuildRestaurantIndices(store);
+    expect(await store.es.indices.exists({ index: orphan })).toBe(false);
+    const remaining = Object.keys(await store.es.indices.get({ index: `${alias}_v*` }));
+    expect(remaining).toEqual(await aliasTargets(store.es, alias));
+    expect(remaining).toHaveLength(1);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });
 
   it('reports documents Elasticsearch has that Postgres does not', async () => {
