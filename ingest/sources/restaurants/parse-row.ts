@@ -1,4 +1,4 @@
-import { isGrade, NEVER_INSPECTED_DATE, normalizeCoordinates, normalizeZip, parseCityDate } from '../../../src/domain/restaurants/records';
+import { NEVER_INSPECTED_DATE, normalizeGrade, normalizeCoordinates, normalizeZip, parseCityDate } from '../../../src/domain/restaurants/records';
 import type { RestaurantSourceRow } from '../../../src/domain/restaurants/grouping';
 import type { CriticalFlag } from '../../../src/restaurants/types';
 import type { RawRecord } from './columns';
@@ -51,8 +51,8 @@ function parse(record: RawRecord): RestaurantSourceRow {
 
   const scoreValue = number(record, 'score', 'SCORE');
   if (scoreValue !== null && (!Number.isInteger(scoreValue) || scoreValue < 0)) throw new Rejection(`invalid SCORE "${record.score}"`);
-  const gradeText = text(record.grade)?.toUpperCase() ?? null;
-  if (gradeText !== null && !isGrade(gradeText)) throw new Rejection(`unknown GRADE "${gradeText}"`);
+  // A stray grade letter drops the grade, not the row: the visit and citation are real.
+  const grade = normalizeGrade(record.grade);
   const criticalText = text(record.critical_flag);
   const criticalFlag = criticalText === null ? null : CRITICAL_FLAGS[criticalText.toLowerCase()];
   if (criticalFlag === undefined) throw new Rejection(`unknown CRITICAL FLAG "${criticalText}"`);
@@ -80,7 +80,7 @@ function parse(record: RawRecord): RestaurantSourceRow {
     violationDescription: text(record.violation_description),
     criticalFlag,
     score: scoreValue,
-    grade: gradeText,
+    grade,
     gradeDate: date(record, 'grade_date', 'GRADE DATE'),
     // RECORD DATE is the extract's own date: informative only, never a reason to reject.
     recordDate: parseCityDate(record.record_date) ?? null,

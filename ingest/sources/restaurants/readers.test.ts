@@ -24,7 +24,7 @@ describe('restaurant source readers', () => {
       GOOD.replace('41243535', 'ABC'),
       GOOD.replace('04/02/2024,Violations', '02/31/2024,Violations'),
       GOOD.replace(',5,A,', ',-3,A,'),
-      GOOD.replace(',5,A,', ',5,Q,'),
+      GOOD.replace(',5,A,', ',5,G,'),
       '41243535,SHORT ROW',
       GOOD.replace('40.800487432208,-73.946572413814', '0,0'),
     ].join('\n');
@@ -34,7 +34,7 @@ describe('restaurant source readers', () => {
       [3, 'invalid CAMIS "ABC"'],
       [4, 'unreadable INSPECTION DATE "02/31/2024"'],
       [5, 'invalid SCORE "-3"'],
-      [6, 'unknown GRADE "Q"'],
+      [6, 'ok'],
       [7, 'expected 27 fields, found 2'],
       [8, 'ok'],
     ]);
@@ -44,6 +44,8 @@ describe('restaurant source readers', () => {
       score: 5, grade: 'A', gradeDate: '2024-04-02', latitude: 40.800487432208, longitude: -73.946572413814, zip: '10029',
     });
     expect((items[6] as Extract<SourceItem, { row: unknown }>).row).toMatchObject({ latitude: null, longitude: null });
+    // A stray grade letter: the citation is kept, the grade is not a posted one.
+    expect((items[4] as Extract<SourceItem, { row: unknown }>).row).toMatchObject({ grade: null, score: 5, violationCode: '10F' });
   });
 
   it('refuses a file that is not the restaurant data set', async () => {

@@ -1,4 +1,4 @@
-import { classifyInspectionType, closureOf, formatAddress, isSanitaryInspection, normalizeBorough, normalizeCoordinates, normalizeZip, parseCityDate } from './records';
+import { classifyInspectionType, closureOf, formatAddress, isSanitaryInspection, normalizeBorough, normalizeCoordinates, normalizeGrade, normalizeZip, parseCityDate } from './records';
 
 describe('record quirks', () => {
   it('reads both date formats and rejects impossible dates', () => {
@@ -17,6 +17,15 @@ describe('record quirks', () => {
     expect(normalizeBorough('0', '10306')).toBe('Staten Island');
     expect(normalizeBorough('0', '11542')).toBe('Unknown');
     expect(normalizeBorough('', null)).toBe('Unknown');
+  });
+
+  it('reads grade letters, blanks and strays', () => {
+    for (const grade of ['A', 'B', 'C', 'Z', 'P', 'N']) expect(normalizeGrade(grade)).toBe(grade);
+    expect(normalizeGrade(' b ')).toBe('B');
+    expect(normalizeGrade('Not Yet Graded')).toBe('N');
+    expect(normalizeGrade('')).toBeNull();
+    expect(normalizeGrade(null)).toBeNull();
+    expect(normalizeGrade('G')).toBeNull();
   });
 
   it('turns missing and zero coordinates into null', () => {

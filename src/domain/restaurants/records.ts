@@ -87,6 +87,18 @@ export function isGrade(value: string): value is Grade {
   return (GRADES as readonly string[]).includes(value);
 }
 
+/**
+ * The GRADE column as a posted grade. Blank is no grade; 'Not Yet Graded' (older exports)
+ * is N; a letter outside A, B, C, Z, P, N (older extracts carry a stray 'G') is not a
+ * grade the contract can serve, so it reads as no grade while the row (its visit and
+ * citation are real records) is still loaded.
+ */
+export function normalizeGrade(value: string | null | undefined): Grade | null {
+  const text = (value ?? '').trim().toUpperCase();
+  if (text === 'NOT YET GRADED') return 'N';
+  return isGrade(text) ? text : null;
+}
+
 /** Closure events are only written in the ACTION text. */
 export function closureOf(action: string | null | undefined): ClosureAction | null {
   const text = (action ?? '').toLowerCase();
