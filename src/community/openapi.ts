@@ -30,8 +30,8 @@ const idPath = (name: string, description: string): Parameter => ({
   name,
   in: 'path',
   required: true,
-  description,
-  schema: { type: 'string', minLength: 1, maxLength: 64 },
+  description: `${description} Any id that was not issued (whatever its length or characters) answers 404 not_found.`,
+  schema: { type: 'string', minLength: 1 },
 });
 
 const IMAGE_CACHE_SECONDS = 7 * 24 * 60 * 60;

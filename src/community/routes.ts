@@ -6,6 +6,7 @@ import { pageOf, queryBinding, type Position } from '../search/cursor';
 import { hashDeviceId, validateDeviceId } from './device';
 import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';
 import { eraseDevice } from './erasure';
+import { isIssuedId } from './ids';
 import { ImageError, readAvatar, readReportPhoto, type ProcessedImage } from './images';
 import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, type StoredImage } from './reports';
 import { validateReportBody } from './reports-validation';
@@ -117,7 +118,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/reports/photos/{photoId}',
       async handler(ctx) {
-        sendImage(ctx, await publicPhoto(ctx.state.store.pg, ctx.state.input.params.photoId as string), 'photo');
+        const photoId = ctx.state.input.params.photoId as string;
+        sendImage(ctx, isIssuedId(photoId) ? await publicPhoto(ctx.state.store.pg, photoId) : null, 'photo');
       },
     },
     {
@@ -183,7 +185,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/profiles/avatars/{id}',
       async handler(ctx) {
-        sendImage(ctx, await avatarImage(ctx.state.store.pg, ctx.state.input.params.id as string), 'avatar');
+        const avatarId = ctx.state.input.params.id as string;
+        sendImage(ctx, isIssuedId(avatarId) ? await avatarImage(ctx.state.store.pg, avatarId) : null, 'avatar');
       },
     },
     {

@@ -209,5 +209,9 @@ describe('avatars', () => {
 
   it('answers 404 for an unknown avatar id', async () => {
     expect((await api.get('/api/v1/profiles/avatars/nope')).status).toBe(404);
+    for (const avatarId of ['A'.repeat(65), 'A'.repeat(300)]) {
+      const res = await api.get(`/api/v1/profiles/avatars/${avatarId}`);
+      expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
+    }
   });
 });

@@ -153,6 +153,13 @@ describe('POST /restaurants/{camis}/reports', () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
   });
+
+  it('answers 404, not 400, for photo ids of any other length or shape', async () => {
+    for (const photoId of ['A'.repeat(65), 'A'.repeat(300), 'x', 'not%20an%20id', 'AAAAAAAAAAAAAAAAAAAAA.']) {
+      const res = await api.get(`/api/v1/reports/photos/${photoId}`);
+      expect([photoId, res.status, res.body.error.code]).toEqual([photoId, 404, 'not_found']);
+    }
+  });
 });
 
 describe('GET /restaurants/{camis}/reports', () => {
