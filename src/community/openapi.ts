@@ -308,7 +308,7 @@ export const communityFragment: ApiFragment = {
         summary: 'Whether a username can be claimed',
         description: "With X-Device-Id, the caller's own current handle (case-insensitively) reads as available. Availability is a snapshot: PATCH /profile decides.",
         tags: ['Device profile'],
-        parameters: [queryParam('username', { type: 'string', maxLength: 200 }, 'The handle to check.', true), deviceHeader(false)],
+        parameters: [queryParam('username', { type: 'string' }, 'The handle to check. A handle breaking the length or character rules answers 200 with reason invalid, whatever its length.', true), deviceHeader(false)],
         responses: { '200': dataResponse(ref('UsernameCheck')), ...standardErrors() },
       },
     },

@@ -160,6 +160,13 @@ describe('GET /profile/username-check', () => {
     expect((await check('checked.name', 'someone-else')).body.data).toEqual({ available: false, reason: 'taken' });
   });
 
+  it('answers reason invalid, not 400, for a handle of any length', async () => {
+    for (const username of ['x'.repeat(21), 'x'.repeat(201), 'x'.repeat(2000)]) {
+      const res = await check(username);
+      expect([res.status, res.body.data]).toEqual([200, { available: false, reason: 'invalid' }]);
+    }
+  });
+
   it('requires the username parameter', async () => {
     const res = await api.get('/api/v1/profile/username-check');
     expect(res.status).toBe(400);
