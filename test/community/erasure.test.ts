@@ -99,6 +99,38 @@ describe('DELETE /profile', () => {
     expect(own.body.data.map((r: { id: string }) => r.id)).toEqual([fresh.body.data.id]);
   });
 
+  it('keeps test-key device writes (report, username, avatar, erasure) in the test store, and each erasure to its own store', async () => {
+    await seedRestaurant(api.ns.stores.byMode.test.pg, CAMIS);
+    const headers = device('two-store-device');
+    const hash = hashDeviceId('two-store-device', api.ns.config.deviceIdSalt);
+    const image = (await plainJpeg()).toString('base64');
+    const rows = async (mode: 'live' | 'test') => {
+      const pg = api.ns.stores.byMode[mode].pg;
+      const counts = [];
+      for (const table of ['device_profiles', 'community_reports', 'avatars', 'erasure_audit']) {
+        counts.push((await pg.query(`select count(*)::int as n from ${table} where device_hash = $1`, [hash])).rows[0].n);
+      }
+      return counts;
+    };
+    for (const key of [api.keys.test, api.keys.live]) {
+      expect((await api.post(`/api/v1/restaurants/${CAMIS}/reports`, reportBody(), { headers, key })).status).toBe(201);
+      expect((await api.request('PATCH', '/api/v1/profile', { headers, key, body: { username: key === api.keys.test ? 'Sandbox.Name' : 'Real.Name' } })).status).toBe(200);
+      expect((await api.post('/api/v1/profile/avatar', { image }, { headers, key })).status).toBe(200);
+      if (key === api.keys.test) expect(await rows('live')).toEqual([0, 0, 0, 0]);
+    }
+    expect(await rows('test')).toEqual([1, 1, 1, 0]);
+    expect(await rows('live')).toEqual([1, 1, 1, 0]);
+
+    expect((await api.request('DELETE', '/api/v1/profile', { headers, key: api.keys.test })).status).toBe(204);
+    expect(await rows('test')).toEqual([0, 0, 0, 1]);
+    expect(await rows('live')).toEqual([1, 1, 1, 0]);
+    expect((await api.get('/api/v1/profile', { headers })).body.data.username).toBe('Real.Name');
+    expect((await api.get('/api/v1/profile', { headers, key: api.keys.test })).body.data.username).toBeNull();
+
+    expect((await api.request('DELETE', '/api/v1/profile', { headers })).status).toBe(204);
+    expect(await rows('live')).toEqual([0, 0, 0, 1]);
+  });
+
   it('erases a report filed concurrently with the erasure or leaves it to a new device row, never half', async () => {
     const headers = device('racing-device');
     await api.post(`/api/v1/restaurants/${CAMIS}/reports`, reportBody(), { headers });
