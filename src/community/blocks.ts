@@ -29,21 +29,31 @@ const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 
  * filing, and the filing times of the reports young enough to still dock points (negative
  * kinds only, younger than the fade window as of $4).
  */
-const COMMUNITY_BLOCKS_SQL = `
+const communityBlocksSql = (camisMatch: string) => `
   select camis, kind, count(*)::int as count, max(created_at) as last,
          array_agg(created_at) filter (where kind = any($3) and created_at > $4) as docking
     from community_reports
-   where camis = any($1) and status = any($2)
+   where ${camisMatch} and status = any($2)
    group by camis, kind`;
+
+/**
+ * The statement for one establishment (every profile) compares with a scalar: Postgres
+ * then settles on one generic plan for the prepared statement, where an array parameter
+ * makes it plan each execution anew, which costs more than the execution itself.
+ */
+const COMMUNITY_BLOCKS = {
+  one: { name: 'community-blocks-one', text: communityBlocksSql('camis = $1') },
+  many: { name: 'community-blocks-many', text: communityBlocksSql('camis = any($1)') },
+};
 
 /** One block per requested camis (establishments with no reports get the empty block). Hidden reports count for nothing. */
 export async function communityBlocks(store: DataStore, camis: string[], asOf: Date): Promise<Map<string, CommunityBlock>> {
   const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
   if (!camis.length) return blocks;
+  const statement = camis.length === 1 ? COMMUNITY_BLOCKS.one : COMMUNITY_BLOCKS.many;
   const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>({
-    name: 'community-blocks',
-    text: COMMUNITY_BLOCKS_SQL,
-    values: [camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS)],
+    ...statement,
+    values: [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS)],
   });
   const newest = new Map<string, Date>();
   const docking = new Map<string, ScoredReport[]>();

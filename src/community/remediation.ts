@@ -57,11 +57,13 @@ export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: 
   // Only establishments with at least one owner document are measured. Nearly every
   // profile has none: for those a one-table probe (cheap to plan and to run) is all the
   // work; the open-violation join runs only for the few establishments with documents.
-  const probe = await pg.query<{ camis: string }>({
-    name: 'remediation-documented-camis',
-    text: 'select distinct camis from remediation_documents where camis = any($1)',
-    values: [camis],
-  });
+  // One establishment (every profile) is compared as a scalar so the prepared probe keeps
+  // one generic plan (see COMMUNITY_BLOCKS in blocks.ts).
+  const probe = await pg.query<{ camis: string }>(
+    camis.length === 1
+      ? { name: 'remediation-documented-one', text: 'select distinct camis from remediation_documents where camis = $1', values: [camis[0]] }
+      : { name: 'remediation-documented-many', text: 'select distinct camis from remediation_documents where camis = any($1)', values: [camis] },
+  );
   if (!probe.rows.length) return blocks;
   const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>({
     name: 'remediation-blocks',
