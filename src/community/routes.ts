@@ -105,7 +105,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const { store } = ctx.state;
         const { query, params } = ctx.state.input;
         const camis = params.camis as string;
-        const binding = { ...(queryBinding(store.mode, query) as object), camis };
+        const binding = queryBinding('restaurant-reports', store.mode, query, { camis });
         const limit = query.limit as number;
         const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
         if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
@@ -212,7 +212,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const { store } = ctx.state;
         const { query } = ctx.state.input;
         // Bound to the device too, so one device's cursor cannot page another's history.
-        const binding = { ...(queryBinding(store.mode, query) as object), device: deviceHash };
+        const binding = queryBinding('own-reports', store.mode, query, { device: deviceHash });
         const limit = query.limit as number;
         const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
         const rows = await ownReportsPage(store.pg, { deviceHash, beforeSeq, limit: limit + 1 });

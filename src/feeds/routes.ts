@@ -21,8 +21,7 @@ async function feedPage(
 ): Promise<void> {
   const { store } = ctx.state;
   const input = ctx.state.input.query as { limit: number; cursor?: string };
-  // The feed is part of the binding: a cursor of one list is never read as a position in another.
-  const binding = { ...(queryBinding(store.mode, input) as object), feed: index };
+  const binding = queryBinding(index, store.mode, input);
   const after = input.cursor ? deps.cursors.decode(input.cursor, binding) : null;
   const response = await store.es.search({ index: store.indexAlias(index), ...build(input as never, after) }, { ignore: [404] });
   const page = pageOf(response.hits?.hits ?? [], input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));

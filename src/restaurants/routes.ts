@@ -29,7 +29,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
         const { store } = ctx.state;
         const input = query<BrowseQuery & { cursor?: string }>(ctx);
         // The endpoint is part of the binding: a feed's cursor is never read as a browse position.
-        const binding = { ...(queryBinding(store.mode, input as unknown as Record<string, unknown>) as object), list: 'restaurants' };
+        const binding = queryBinding('restaurants', store.mode, input as unknown as Record<string, unknown>);
         const after = input.cursor ? deps.cursors.decode(input.cursor, binding) : null;
         const response = await store.es.search({ index: store.indexAlias('restaurants'), ...buildBrowseRequest(input, after) }, { ignore: [404] });
         const hits = response.hits?.hits ?? [];

@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors';
 import { createCursorCodec, pageOf, queryBinding } from './cursor';
 
 const codec = createCursorCodec('secret-a');
-const binding = queryBinding('live', { borough: ['Queens'], sort: '-lastInspectedAt', limit: 20, cursor: 'x' });
+const binding = queryBinding('feed', 'live', { borough: ['Queens'], sort: '-lastInspectedAt', limit: 20, cursor: 'x' });
 
 function expectInvalid(fn: () => unknown) {
   try {
@@ -23,14 +23,21 @@ describe('cursor codec', () => {
 
   it('ignores limit and key order in the binding', () => {
     const cursor = codec.encode([1], binding);
-    expect(codec.decode(cursor, queryBinding('live', { limit: 5, sort: '-lastInspectedAt', borough: ['Queens'] }))).toEqual([1]);
+    expect(codec.decode(cursor, queryBinding('feed', 'live', { limit: 5, sort: '-lastInspectedAt', borough: ['Queens'] }))).toEqual([1]);
   });
 
   it('refuses a cursor replayed with other filters, another sort or another mode', () => {
     const cursor = codec.encode([1], binding);
-    expectInvalid(() => codec.decode(cursor, queryBinding('live', { borough: ['Bronx'], sort: '-lastInspectedAt' })));
-    expectInvalid(() => codec.decode(cursor, queryBinding('live', { borough: ['Queens'], sort: 'name' })));
-    expectInvalid(() => codec.decode(cursor, queryBinding('test', { borough: ['Queens'], sort: '-lastInspectedAt' })));
+    expectInvalid(() => codec.decode(cursor, queryBinding('feed', 'live', { borough: ['Bronx'], sort: '-lastInspectedAt' })));
+    expectInvalid(() => codec.decode(cursor, queryBinding('feed', 'live', { borough: ['Queens'], sort: 'name' })));
+    expectInvalid(() => codec.decode(cursor, queryBinding('feed', 'test', { borough: ['Queens'], sort: '-lastInspectedAt' })));
+  });
+
+  it('refuses a cursor of another list or another scope', () => {
+    const cursor = codec.encode([1], binding);
+    expectInvalid(() => codec.decode(cursor, queryBinding('browse', 'live', { borough: ['Queens'], sort: '-lastInspectedAt' })));
+    const scoped = codec.encode([1], queryBinding('reports', 'live', {}, { camis: '1' }));
+    expectInvalid(() => codec.decode(scoped, queryBinding('reports', 'live', {}, { camis: '2' })));
   });
 
   it('refuses tampered, forged and malformed cursors', () => {

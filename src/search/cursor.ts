@@ -52,10 +52,14 @@ export function createCursorCodec(secret: string): CursorCodec {
   };
 }
 
-/** The binding of a list request: its mode and validated query, less the paging parameters. */
-export function queryBinding(mode: string, query: Record<string, unknown>): unknown {
+/**
+ * The binding of a list request: which list, its mode, whose rows (scope, e.g. the camis or
+ * the device of a nested list) and its validated query less the paging parameters. A cursor
+ * made by one list is refused by every other.
+ */
+export function queryBinding(list: string, mode: string, query: Record<string, unknown>, scope: Record<string, unknown> = {}): unknown {
   const { cursor: _cursor, limit: _limit, ...filters } = query;
-  return { mode, filters };
+  return { list, mode, scope, filters };
 }
 
 /**
