@@ -25,6 +25,11 @@ const DEV_SECRET = 'dev-only-secret-change-me';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const namespace = env.DATA_NAMESPACE ?? 'nyc';
+  // A deployment must not run on the development secrets: forged cursors, guessable device hashes.
+  if (env.NODE_ENV === 'production') {
+    const missing = ['CURSOR_SECRET', 'DEVICE_ID_SALT'].filter((name) => !env[name]);
+    if (missing.length) throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}`);
+  }
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) throw new Error('DATA_NAMESPACE must be lowercase letters, digits and underscores');
   return {
     port: Number(env.PORT ?? 8080),
