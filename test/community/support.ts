@@ -32,7 +32,7 @@ export async function seedRestaurant(pg: Pool, camis: string, inspections: Inspe
   }
 }
 
-export { expectNoMetadataBytes, gpsJpeg, hugePng, METADATA_MARKERS, plainJpeg, plainPng, PRIVATE_EXIF, XMP } from '../support/images';
+export { expectNoMetadataBytes, gpsJpeg, hugePng, plainJpeg, plainPng } from '../support/images';
 
 /** GET returning the raw bytes (the test client reads bodies as text). */
 export async function fetchBytes(api: TestApi, path: string, key = api.keys.live): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
