@@ -1,3 +1,4 @@
+import { orderBySchema } from '../contract/order';
 import { communityBlocks, remediationBlocks } from '../community/blocks';
 import type { DataStore } from '../stores';
 import { clockOf } from './clock';
@@ -28,9 +29,12 @@ async function storedProfiles(store: DataStore, camis: string[]): Promise<Map<st
   );
 }
 
+const PROFILE_SCHEMA = { $ref: '#/components/schemas/RestaurantProfile' };
+
 /**
  * Full profiles (spec "Restaurant profile") of the known ids, with the community and
  * remediation blocks; the sanitary owner-response signal follows the remediation block.
+ * Keys come out in the contract's order (the JSONB blocks are stored in Postgres's).
  */
 export async function loadProfiles(store: DataStore, camis: string[]): Promise<Map<string, Record<string, unknown>>> {
   const asOf = clockOf(store);
@@ -45,7 +49,7 @@ export async function loadProfiles(store: DataStore, camis: string[]): Promise<M
   for (const id of found) {
     const profile = profiles.get(id)!;
     const fixes = remediation.get(id) ?? null;
-    out.set(id, {
+    const answer = {
       restaurant: profile.summary,
       gradeDate: profile.gradeDate,
       risk: profile.risk,
@@ -54,7 +58,8 @@ export async function loadProfiles(store: DataStore, camis: string[]): Promise<M
       stats: profile.stats,
       community: community.get(id),
       remediation: fixes,
-    });
+    };
+    out.set(id, orderBySchema(answer, PROFILE_SCHEMA) as Record<string, unknown>);
   }
   return out;
 }
