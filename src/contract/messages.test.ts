@@ -9,7 +9,8 @@ describe('describeParameter', () => {
     ['since', { type: 'string', format: 'date' }, 'since must be a real date written YYYY-MM-DD'],
     ['q', { type: 'string', minLength: 2, maxLength: 120 }, 'q must be 2 to 120 characters'],
     ['sort', { type: 'string', enum: ['name', '-name'] }, 'sort must be one of name, -name'],
-    ['grade', { type: 'array', items: { enum: ['A', 'B'] }, maxItems: 50 }, 'grade must be a comma-separated list (at most 50) of one of A, B'],
+    ['grade', { type: 'array', items: { enum: ['A', 'B'] }, maxItems: 50 }, 'grade must be a comma-separated list of A, B (at most 50 values)'],
+    ['zip', { type: 'array', items: { type: 'string', minLength: 5, maxLength: 5 } }, 'zip must be a comma-separated list of values that are each exactly 5 characters'],
   ])('%s', (name, schema, expected) => {
     expect(describeParameter(name, schema)).toBe(expected);
   });

@@ -21,6 +21,7 @@ function describeValue(schema: Schema): string {
     case 'string':
       if (schema.format === 'date') return 'a real date written YYYY-MM-DD';
       if (schema.format === 'date-time') return 'an ISO 8601 date-time';
+      if (schema.minLength !== undefined && schema.minLength === schema.maxLength) return `exactly ${schema.minLength} characters`;
       if (schema.minLength !== undefined && schema.maxLength !== undefined) return `${schema.minLength} to ${schema.maxLength} characters`;
       if (schema.minLength !== undefined) return `at least ${schema.minLength} characters`;
       if (schema.maxLength !== undefined) return `at most ${schema.maxLength} characters`;
@@ -33,8 +34,10 @@ function describeValue(schema: Schema): string {
 /** A person-facing sentence saying what the parameter accepts, generated from its schema. */
 export function describeParameter(name: string, schema: Schema): string {
   if (schema.type === 'array') {
-    const max = schema.maxItems ? ` (at most ${schema.maxItems})` : '';
-    return `${name} must be a comma-separated list${max} of ${describeValue(schema.items ?? {})}`;
+    const items = schema.items ?? {};
+    const max = schema.maxItems ? ` (at most ${schema.maxItems} values)` : '';
+    const allowed = items.enum ? items.enum.join(', ') : `values that are each ${describeValue(items)}`;
+    return `${name} must be a comma-separated list of ${allowed}${max}`;
   }
   return `${name} must be ${describeValue(schema)}`;
 }
