@@ -1,7 +1,7 @@
 import { normalizeText, tokens } from '../search/normalize';
 import { splitPlace } from '../search/places';
 import type { DataStore } from '../stores';
-import { buildSearchRequest, SearchInput, tierClauses } from './queries/search';
+import { buildSearchRequest, SearchInput, TIER_PASSES, tierClauses } from './queries/search';
 import { summaryOf } from './shape';
 import type { RestaurantSummary } from './types';
 
@@ -30,12 +30,15 @@ export async function searchRestaurants(store: DataStore, params: SearchParams):
     const response = await store.es.search({ index: store.indexAlias('restaurants'), ...request }, { ignore: [404] });
     return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
   };
-  // The fuzzy pass runs only when the exact tiers left room in the list (see TierPass).
+  // Each pass runs only while the better ones left room in the list (see TierPass).
   const run = async (words: string, scope: string[] | null) => {
-    const exact = await pass(words, scope, { pass: 'exact', limit: params.limit });
-    if (exact.length >= params.limit || tierClauses(words, 'fuzzy').length === 0) return exact;
-    const fuzzy = await pass(words, scope, { pass: 'fuzzy', limit: params.limit - exact.length, excludeCamis: exact.map((r) => r.camis) });
-    return [...exact, ...fuzzy];
+    const found: Awaited<ReturnType<typeof pass>> = [];
+    for (const tiers of TIER_PASSES) {
+      if (found.length >= params.limit) break;
+      if (tierClauses(words, tiers).length === 0) continue;
+      found.push(...(await pass(words, scope, { pass: tiers, limit: params.limit - found.length, excludeCamis: found.map((r) => r.camis) })));
+    }
+    return found;
   };
   const attempt = async (words: string) => {
     if (zips) {

@@ -31,14 +31,16 @@ describe('search tiers', () => {
 });
 
 describe('search passes', () => {
-  test('the exact pass has every tier but the fuzzy ones, the fuzzy pass only those', () => {
+  test('the passes split the tiers, best first: exact, one edit, two edits', () => {
     expect(boosts(tierClauses('tortila', 'exact'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address]);
-    expect(boosts(tierClauses('tortila', 'fuzzy'))).toEqual([TIERS.fuzzyOne, TIERS.fuzzyTwo]);
-    expect(tierClauses('ab', 'fuzzy')).toEqual([]);
+    expect(boosts(tierClauses('tortila', 'oneEdit'))).toEqual([TIERS.fuzzyOne]);
+    expect(boosts(tierClauses('tortila', 'twoEdits'))).toEqual([TIERS.fuzzyTwo]);
+    expect(tierClauses('ab', 'oneEdit')).toEqual([]);
+    expect(tierClauses('luna', 'twoEdits')).toEqual([]);
   });
 
   test('the fuzzy pass leaves out what the exact pass found', () => {
-    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'fuzzy', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
+    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'oneEdit', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
     expect(request.query.bool.must_not).toEqual([{ ids: { values: ['1', '2'] } }]);
   });
 });

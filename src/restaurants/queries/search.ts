@@ -19,8 +19,6 @@ export const TIERS = {
 
 /** Inside-tier relevance stays far below the gap between tiers (10). */
 const RELEVANCE_BOOST = 0.01;
-/** A compact-name prefix shorter than this is too loose to be a whole-name prefix match. */
-const MIN_COMPACT_PREFIX = 3;
 
 export interface SearchInput {
   /** Normalized search text (normalizeText), non-empty. */
@@ -65,26 +63,23 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
 }
 
 /**
- * The typeahead runs in two passes because fuzzy matching costs about as much as every
- * other tier together: the exact tiers (whole name, prefixes, words, address) first, and
- * the fuzzy tiers only when those found fewer than `limit` establishments. Every fuzzy
- * tier ranks below every exact one, so the fuzzy pass can only fill the rest of the list.
+ * The typeahead runs its tiers in passes, cheapest first, because each fuzzy tier costs
+ * about as much as all the exact tiers together (a two-edit automaton most of all): the
+ * exact tiers (whole name, prefixes, words, address), then one-edit spellings, then
+ * two-edit spellings, each pass only while the list has room. Every tier of a pass ranks
+ * below every tier of the passes before it, so a later pass can only fill the rest.
  */
-export type TierPass = 'exact' | 'fuzzy';
+export const TIER_PASSES = ['exact', 'oneEdit', 'twoEdits'] as const;
+export type TierPass = (typeof TIER_PASSES)[number];
 
-/** The tier clauses of one pass for a normalized text (empty when the pass has nothing to add). */
+/** The tier clauses of one pass, or of all, for a normalized text (empty when the pass has nothing to add). */
 export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): object[] {
-  const exactTiers = pass === 'fuzzy' ? [] : exactTierClauses(text);
-  const fuzzyTiers = pass === 'exact' ? [] : fuzzyTierClauses(text);
-  return [...exactTiers, ...fuzzyTiers];
-}
-
-function fuzzyTierClauses(text: string): object[] {
   const words = tokens(text);
   const clauses: object[] = [];
-  const one = fuzzyTier(words, 1);
+  if (pass === 'all' || pass === 'exact') clauses.push(...exactTierClauses(text));
+  const one = pass === 'all' || pass === 'oneEdit' ? fuzzyTier(words, 1) : null;
   if (one) clauses.push(tier(TIERS.fuzzyOne, one));
-  const two = fuzzyTier(words, 2);
+  const two = pass === 'all' || pass === 'twoEdits' ? fuzzyTier(words, 2) : null;
   if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   return clauses;
 }
@@ -96,9 +91,8 @@ function exactTierClauses(text: string): object[] {
   const exact: object[] = [{ term: { nameExact: text } }];
   if (compact) exact.push({ term: { nameCompact: compact } });
   clauses.push(tier(TIERS.exactName, { bool: { should: exact, minimum_should_match: 1 } }));
-  const prefixes: object[] = [{ prefix: { nameExact: text } }];
-  if (compact.length >= MIN_COMPACT_PREFIX) prefixes.push({ prefix: { nameCompact: compact } });
-  clauses.push(tier(TIERS.namePrefix, { bool: { should: prefixes, minimum_should_match: 1 } }));
+  // Whole-name prefix, space- and punctuation-insensitive; nameCompact's index_prefixes make it one term lookup.
+  if (compact) clauses.push(tier(TIERS.namePrefix, { prefix: { nameCompact: compact } }));
   clauses.push(tier(TIERS.allWords, { match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }));
   clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { nameNorm: word } })) } }));
   clauses.push(tier(TIERS.address, { match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }));
