@@ -136,7 +136,7 @@ const profile: BenchScenario = {
   requests: async (ctx) => (await ensureData(ctx)).map((s) => ({ path: `/api/v1/restaurants/${s.camis}` })),
   baseline: {
     kind: 'direct',
-    label: 'loadProfiles() direct to Postgres, no HTTP (pool of 10)',
+    label: 'loadProfiles() direct to Postgres, no HTTP (same pool size as the API)',
     async run(ctx) {
       const ids = (await ensureData(ctx)).map((s) => s.camis);
       let i = 0;
