@@ -32,13 +32,11 @@ export interface RestaurantDocument extends RestaurantSummary {
   verminDates: string[];
 }
 
-/** The violations index document: the city-wide violation row plus search fields. */
-export interface ViolationDocument {
+/** What every feed row says of its establishment, with the search and geo fields the feeds filter on. */
+interface FeedEstablishmentFields {
   id: string;
   camis: string;
-  restaurantName: string;
   nameNorm: string;
-  nameCompact: string;
   address: string;
   borough: string;
   zip: string | null;
@@ -46,28 +44,23 @@ export interface ViolationDocument {
   latitude: number | null;
   longitude: number | null;
   location: GeoPoint;
+  inspectedAt: string;
+}
+
+/** The violations index document: the city-wide violation row plus search fields. */
+export interface ViolationDocument extends FeedEstablishmentFields {
+  restaurantName: string;
+  nameCompact: string;
   code: string;
   description: string;
   critical: boolean;
   category: ViolationCategory;
-  inspectedAt: string;
   inspectionType: string | null;
 }
 
 /** The inspections index document: the city-wide inspection row plus search fields. */
-export interface InspectionDocument {
-  id: string;
-  camis: string;
+export interface InspectionDocument extends FeedEstablishmentFields {
   name: string;
-  nameNorm: string;
-  address: string;
-  borough: string;
-  zip: string | null;
-  cuisine: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location: GeoPoint;
-  inspectedAt: string;
   type: string | null;
   score: number | null;
   grade: Grade | null;
