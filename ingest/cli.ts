@@ -11,7 +11,7 @@ import type { Mode } from '../src/db/schemas';
 import { openIngestStores } from './connect';
 import { loadTestModeFixture } from './fixture';
 import { drainOutbox } from './index/outbox-relay';
-import { rebuildRestaurantIndices } from './index/rebuild';
+import { rebuildRestaurantIndices, upgradeRestaurantIndices } from './index/rebuild';
 import { verifyRestaurantStores } from './index/verify';
 import { ingestRestaurants, IngestSummary } from './load/pipeline';
 import { consoleProgress } from './load/progress';
@@ -66,6 +66,10 @@ async function main(): Promise<number> {
   const { stores, store } = await openIngestStores(command === 'fixture' ? 'test' : mode);
   const progress = consoleProgress();
   try {
+    if (command !== 'rebuild' && command !== 'verify') {
+      const upgraded = await upgradeRestaurantIndices(store, { progress });
+      if (upgraded.length) process.stdout.write(`rebuilt ${upgraded.join(', ')}: their mapping changed since they were built\n`);
+    }
     switch (command) {
       case 'restaurants': {
         const source = values.file ? fileSource(values.file) : urlSource(values.url!, { pageSize: values['page-size'] ? Number(values['page-size']) : undefined });

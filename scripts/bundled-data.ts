@@ -1,13 +1,20 @@
 import type { Logger } from 'pino';
 import { loadTestModeFixture } from '../ingest/fixture';
+import { upgradeRestaurantIndices } from '../ingest/index/rebuild';
+import { MODES } from '../src/db/schemas';
 import type { Stores } from '../src/stores';
 
 /**
  * Loads the data that ships with the repository into the test store: the eight-establishment
  * fixture through the ingest pipeline, then the owner documents of its remediation example.
- * Both are idempotent, so every start can do it.
+ * Both are idempotent, so every start can do it. Indices built from an older mapping (an
+ * upgrade) are rebuilt first, in both modes, so the API never reads a document of the old shape.
  */
 export async function loadBundledData(stores: Stores, logger: Logger): Promise<void> {
+  for (const mode of MODES) {
+    const upgraded = await upgradeRestaurantIndices(stores.byMode[mode]);
+    if (upgraded.length) logger.info({ mode, indices: upgraded }, 'rebuilt indices whose mapping changed');
+  }
   const store = stores.byMode.test;
   const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
   logger.info({ fixture, remediationDocumentsAdded }, 'test-mode fixture loaded');

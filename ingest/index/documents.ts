@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText } from '../../src/search/normalize';
+import { orderedSummary } from '../../src/restaurants/shape';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../src/restaurants/types';
 import { loadHistories, StoredEstablishment } from '../load/histories';
 import type { RestaurantIndex } from './mappings';
@@ -15,6 +16,8 @@ type GeoPoint = { lat: number; lon: number } | null;
 
 /** The restaurants index document: RestaurantSummary plus what search, browse, nearby and stats filter on. */
 export interface RestaurantDocument extends RestaurantSummary {
+  /** The served summary as JSON in base64 (binary doc values): what search, browse and nearby fetch. */
+  summary: string;
   gradeDate: string | null;
   nta: string | null;
   location: GeoPoint;
@@ -95,6 +98,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
     const point = location(e);
     const restaurant: RestaurantDocument = {
       ...summary,
+      summary: Buffer.from(JSON.stringify(orderedSummary(summary))).toString('base64'),
       gradeDate: profile.grade_date,
       nta: e.nta,
       location: point,

@@ -39,6 +39,24 @@ export async function ensureRestaurantIndices(store: DataStore): Promise<void> {
   }
 }
 
+/** The revision an index mapping declares in `_meta.revision` (0 when it declares none). */
+export function mappingRevision(mappings: Record<string, unknown> | undefined): number {
+  return Number((mappings?._meta as { revision?: number } | undefined)?.revision ?? 0);
+}
+
+/** The restaurant indices whose alias points at an index built from an older mapping than index-mappings/ holds. */
+export async function staleRestaurantIndices(store: DataStore): Promise<RestaurantIndex[]> {
+  const stale: RestaurantIndex[] = [];
+  for (const name of RESTAURANT_INDICES) {
+    const targets = await aliasTargets(store.es, store.indexAlias(name));
+    if (!targets.length) continue;
+    const wanted = mappingRevision(indexDefinition(name).mappings);
+    const found = await store.es.indices.getMapping({ index: targets });
+    if (Object.values(found).some((index) => mappingRevision(index.mappings as Record<string, unknown>) !== wanted)) stale.push(name);
+  }
+  return stale;
+}
+
 /** Points each alias at its new index and away from every old one, in one atomic call. */
 export async function swapAliases(es: Client, swaps: Array<{ alias: string; index: string }>): Promise<string[]> {
   const actions: object[] = [];
@@ -54,8 +72,15 @@ export async function swapAliases(es: Client, swaps: Array<{ alias: string; inde
   return old;
 }
 
-export async function refreshRestaurantIndices(store: DataStore): Promise<void> {
+/**
+ * Makes what was indexed searchable, and merges the restaurants index into one segment: the
+ * typeahead ranks inside a tier by index order (the index is sorted by name), which is name
+ * order across the whole index only in a single segment. Called when a batch of writes ends
+ * (ingest, drain, rebuild); the index is small, so the merge takes a moment.
+ */
+export async function settleRestaurantIndices(store: DataStore): Promise<void> {
   await store.es.indices.refresh({ index: RESTAURANT_INDICES.map((name) => store.indexAlias(name)) });
+  await store.es.indices.forcemerge({ index: store.indexAlias('restaurants'), max_num_segments: 1 });
 }
 
 /**

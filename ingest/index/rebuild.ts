@@ -3,7 +3,7 @@ import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
 import { buildDocuments } from './documents';
-import { createIndex, orphanIndices, swapAliases, versionedIndexName } from './indices';
+import { createIndex, orphanIndices, staleRestaurantIndices, swapAliases, versionedIndexName } from './indices';
 import { indexDefinition, RESTAURANT_INDICES } from './mappings';
 
 /** Deletes every versioned restaurant index its alias does not point at. */
@@ -50,6 +50,8 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
         await store.es.indices.putSettings({ index: target.index, settings: { refresh_interval: refreshInterval } });
       }
       await store.es.indices.refresh({ index: targets.map((target) => target.index) });
+      // One segment, as settleRestaurantIndices leaves it: the typeahead's inside-tier order is index order.
+      await store.es.indices.forcemerge({ index: targets.filter((target) => target.name === 'restaurants').map((target) => target.index), max_num_segments: 1 });
     } catch (error) {
       await store.es.indices.delete({ index: targets.map((target) => target.index) }).catch(() => undefined);
       throw error;
@@ -59,4 +61,15 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
     await client.query('delete from restaurant_outbox where id <= $1', [marks[0].max]);
     return { documents, indices: targets.map((target) => target.index) };
   });
+}
+
+/**
+ * After an upgrade that changed a mapping (its `_meta.revision`), the indices are rebuilt
+ * from Postgres before anything writes to them: the mappings are strict, so documents of
+ * the new shape cannot go into the old indices. Returns the indices that were stale.
+ */
+export async function upgradeRestaurantIndices(store: DataStore, options: { progress?: Progress } = {}): Promise<string[]> {
+  const stale = await staleRestaurantIndices(store);
+  if (stale.length) await rebuildRestaurantIndices(store, options);
+  return stale;
 }

@@ -1,6 +1,6 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { aliasTargets, createIndex, versionedIndexName } from '../index/indices';
-import { rebuildRestaurantIndices } from '../index/rebuild';
+import { rebuildRestaurantIndices, upgradeRestaurantIndices } from '../index/rebuild';
 import { verifyRestaurantStores } from '../index/verify';
 import { ingestRestaurants } from '../load/pipeline';
 import { rederiveRestaurants } from '../load/rederive';
@@ -38,6 +38,17 @@ describe('rebuild and verify', () => {
     const report = await verifyRestaurantStores(store);
     expect(report).toMatchObject({ ok: true, differenceCount: 0 });
     expect(report.counts.restaurants.elasticsearch).toBe(120);
+  });
+
+  it('rebuilds the indices whose mapping revision is older than index-mappings/ (an upgrade), and only those', async () => {
+    const store = ns.stores.byMode.live;
+    expect(await upgradeRestaurantIndices(store)).toEqual([]);
+    const before = (await aliasTargets(store.es, store.indexAlias('restaurants')))[0];
+    await store.es.indices.putMapping({ index: store.indexAlias('restaurants'), _meta: { revision: 1 } });
+    expect(await upgradeRestaurantIndices(store)).toEqual(['restaurants']);
+    expect((await aliasTargets(store.es, store.indexAlias('restaurants')))[0]).not.toBe(before);
+    expect(await upgradeRestaurantIndices(store)).toEqual([]);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });
 
   it('deletes the indices a rebuild killed before its swap left behind', async () => {

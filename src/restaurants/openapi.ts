@@ -27,10 +27,10 @@ Ranking is by score tiers, never blended scores. Every result belongs to the bes
 5. the address matches (every word, last one as a prefix);
 6. every word matches the name or the address;
 7. every word matches a name word within one edit (typo), first letter exact;
-8. every word matches a name word within two edits (words of six or more letters only).
+8. every word matches a name word within two edits (words of six or more letters only, first two letters exact).
 Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []), and so does a q with no letters or digits ("!!").
-Tiers 1-6 are looked up first, tier 7 only while fewer than limit establishments were found, tier 8 only while there is still room: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
-Within a tier, without lat/lng, a small word-match relevance (shorter names first) then the name order decide; with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
+Tiers 1-7 are looked up together, tier 8 only while fewer than limit establishments were found: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
+Within a tier, without lat/lng, the name order decides (then the camis); with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
 
 Text on both sides is folded the same way: case, accents, apostrophes and periods are ignored; hyphens, ampersands and other punctuation separate words ("joes pizza" finds JOE'S PIZZA, "a&w" finds A & W, "st. marks" finds ST MARKS).
 

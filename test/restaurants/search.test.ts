@@ -150,6 +150,16 @@ test('addresses match, below name matches', async () => {
   expect(names(await q('345 bedford'))).toEqual(['GREEN LEAF DELI']);
 });
 
+test('inside a tier, names sort alphabetically, also across separate ingests', async () => {
+  // Two runs, the later one alphabetically first: without the index's name sort and the merge
+  // that ends every run, the earlier run's document would come first.
+  const store = api.ns.stores.byMode.live;
+  await ingestEstablishments(store, [est('40000301', 'YARROW KITCHEN B', { zip: '10001', building: '1', street: 'WEST 40 STREET' })]);
+  await ingestEstablishments(store, [est('40000302', 'YARROW KITCHEN A', { zip: '10001', building: '2', street: 'WEST 40 STREET' })]);
+  expect(names(await q('yarrow kitchen'))).toEqual(['YARROW KITCHEN A', 'YARROW KITCHEN B']);
+  expect(names(await q('zephyr grill')).slice(0, 4)).toEqual(['ZEPHYR GRILL 1', 'ZEPHYR GRILL 10', 'ZEPHYR GRILL 11', 'ZEPHYR GRILL 12']);
+});
+
 test('limit bounds the answer; the default is 10, the maximum 25', async () => {
   expect((await q('pizza', '&limit=2')).data).toHaveLength(2);
   expect((await q('zephyr grill')).data).toHaveLength(10);

@@ -1,6 +1,6 @@
 import type { Position } from '../../search/cursor';
 import { normalizeText } from '../../search/normalize';
-import { SUMMARY_SOURCE } from './search';
+import { SUMMARY_FETCH } from '../shape';
 
 export type BrowseSort = 'name' | '-name' | 'lastInspectedAt' | '-lastInspectedAt';
 
@@ -85,7 +85,7 @@ export function buildBrowseRequest(query: BrowseQuery, after: Position | null): 
   return {
     size: query.limit + 1,
     track_total_hits: false,
-    _source: SUMMARY_SOURCE,
+    ...SUMMARY_FETCH,
     query: { bool: { filter: browseFilters(query) } },
     sort: browseSort(query.sort),
     ...(after ? { search_after: after } : {}),

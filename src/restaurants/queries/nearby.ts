@@ -1,5 +1,5 @@
 import { rangeFilter, termsFilter } from './browse';
-import { SUMMARY_SOURCE } from './search';
+import { SUMMARY_FETCH } from '../shape';
 
 export interface NearbyQuery {
   lat: number;
@@ -18,7 +18,7 @@ export function buildNearbyRequest(query: NearbyQuery): Record<string, unknown> 
   return {
     size: query.limit,
     track_total_hits: false,
-    _source: SUMMARY_SOURCE,
+    ...SUMMARY_FETCH,
     query: {
       bool: {
         filter: [

@@ -18,29 +18,38 @@ describe('search tiers', () => {
     expect(boosts(tierClauses('ab'))).not.toContain(TIERS.fuzzyOne);
   });
 
-  test('with a location: distance sorts inside a tier, no relevance bonus; places filter by ZIP', () => {
+  test('with a location: distance sorts inside a tier; places filter by ZIP', () => {
     const request = buildSearchRequest({ text: 'pizza', zips: ['11211'], lat: 40.7, lng: -73.9, limit: 5 }) as {
       sort: object[];
-      query: { bool: { should: object[]; filter: object[] } };
+      query: { bool: { filter: object[] } };
     };
     expect(Object.keys(request.sort[0])).toEqual(['_score']);
     expect(Object.keys(request.sort[1])).toEqual(['_geo_distance']);
-    expect(request.query.bool.should).toEqual([]);
     expect(request.query.bool.filter).toContainEqual({ terms: { zip: ['11211'] } });
+  });
+
+  test('without a location the tier score is the whole sort (ties fall to the name-sorted index order)', () => {
+    const request = buildSearchRequest({ text: 'pizza', zips: null, limit: 5 }) as { sort: object[] };
+    expect(request.sort).toEqual([{ _score: { order: 'desc' } }]);
   });
 });
 
 describe('search passes', () => {
-  test('the passes split the tiers, best first: exact, one edit, two edits', () => {
-    expect(boosts(tierClauses('tortila', 'exact'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address]);
-    expect(boosts(tierClauses('tortila', 'oneEdit'))).toEqual([TIERS.fuzzyOne]);
+  test('the passes split the tiers, best first: exact and one edit, then two edits', () => {
+    expect(boosts(tierClauses('tortila', 'closeSpellings'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address, TIERS.fuzzyOne]);
     expect(boosts(tierClauses('tortila', 'twoEdits'))).toEqual([TIERS.fuzzyTwo]);
-    expect(tierClauses('ab', 'oneEdit')).toEqual([]);
+    expect(boosts(tierClauses('ab', 'closeSpellings'))).not.toContain(TIERS.fuzzyOne);
     expect(tierClauses('luna', 'twoEdits')).toEqual([]);
   });
 
-  test('the fuzzy pass leaves out what the exact pass found', () => {
-    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'oneEdit', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
+  test('two-edit spellings keep the first two letters, one-edit spellings the first', () => {
+    const json = (pass: 'closeSpellings' | 'twoEdits') => JSON.stringify(tierClauses('tortila', pass));
+    expect(json('closeSpellings')).toContain('"fuzziness":1,"prefix_length":1');
+    expect(json('twoEdits')).toContain('"fuzziness":2,"prefix_length":2');
+  });
+
+  test('the two-edit pass leaves out what the first pass found', () => {
+    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'twoEdits', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
     expect(request.query.bool.must_not).toEqual([{ ids: { values: ['1', '2'] } }]);
   });
 });

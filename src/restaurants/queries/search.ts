@@ -1,10 +1,11 @@
 import { compactText, tokens } from '../../search/normalize';
+import { SUMMARY_FETCH } from '../shape';
 
 /**
  * The typeahead query: score tiers, never blended scores. Each tier is a constant_score
  * clause and dis_max keeps a document's best tier, so a better kind of match always
- * outranks a worse one; inside a tier either a tiny word relevance (no location) or the
- * distance (lat/lng) decides. The tier list is served in the OpenAPI description.
+ * outranks a worse one; inside a tier either the name order (no location) or the distance
+ * (lat/lng) decides. The tier list is served in the OpenAPI description.
  */
 export const TIERS = {
   exactName: 100,
@@ -17,9 +18,6 @@ export const TIERS = {
   fuzzyTwo: 30,
 } as const;
 
-/** Inside-tier relevance stays far below the gap between tiers (10). */
-const RELEVANCE_BOOST = 0.01;
-
 export interface SearchInput {
   /** Normalized search text (normalizeText), non-empty. */
   text: string;
@@ -30,14 +28,9 @@ export interface SearchInput {
   limit: number;
   /** Which tiers to run (default all); see TierPass. */
   pass?: TierPass;
-  /** Establishments already found by the exact pass. */
+  /** Establishments already found by an earlier pass. */
   excludeCamis?: string[];
 }
-
-export const SUMMARY_SOURCE = [
-  'camis', 'name', 'address', 'borough', 'zip', 'cuisine', 'grade', 'score', 'closed', 'riskLevel', 'riskScore', 'lastInspectedAt',
-  'latitude', 'longitude', 'openViolations',
-];
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 
@@ -47,7 +40,10 @@ function editsFor(token: string, max: number): number {
   return Math.min(auto, max);
 }
 
-/** Every word within `maxEdits` of a name word (first letter exact); the last word may also be a prefix. */
+/**
+ * Every word within `maxEdits` of a name word (first letter exact; first two letters for two
+ * edits, which keeps the two-edit automaton affordable); the last word may also be a prefix.
+ */
 function fuzzyTier(words: string[], maxEdits: number): object | null {
   const edits = words.map((word) => editsFor(word, maxEdits));
   // Only worth a tier when it allows something the exact tiers do not.
@@ -56,29 +52,31 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
     const last = i === words.length - 1;
     const exact = last ? { prefix: { nameNorm: word } } : { term: { nameNorm: word } };
     if (edits[i] === 0) return exact;
-    const fuzzy = { fuzzy: { nameNorm: { value: word, fuzziness: edits[i], prefix_length: 1, transpositions: true, max_expansions: 50 } } };
+    const fuzzy = { fuzzy: { nameNorm: { value: word, fuzziness: edits[i], prefix_length: edits[i], transpositions: true, max_expansions: 50 } } };
     return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
   });
   return { bool: { filter: clauses } };
 }
 
 /**
- * The typeahead runs its tiers in passes, cheapest first, because each fuzzy tier costs
- * about as much as all the exact tiers together (a two-edit automaton most of all): the
- * exact tiers (whole name, prefixes, words, address), then one-edit spellings, then
- * two-edit spellings, each pass only while the list has room. Every tier of a pass ranks
- * below every tier of the passes before it, so a later pass can only fill the rest.
+ * The typeahead runs its tiers in two passes because the two-edit tier costs about three
+ * times as much as all the others together (measured on the bench data set): the exact tiers
+ * (whole name, prefixes, words, address) with the one-edit spellings, then the two-edit
+ * spellings only while the list has room. Every tier of the second pass ranks below every
+ * tier of the first, so it can only fill the rest: the answer is that of one query over all tiers.
  */
-export const TIER_PASSES = ['exact', 'oneEdit', 'twoEdits'] as const;
+export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
 export type TierPass = (typeof TIER_PASSES)[number];
 
 /** The tier clauses of one pass, or of all, for a normalized text (empty when the pass has nothing to add). */
 export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): object[] {
   const words = tokens(text);
   const clauses: object[] = [];
-  if (pass === 'all' || pass === 'exact') clauses.push(...exactTierClauses(text));
-  const one = pass === 'all' || pass === 'oneEdit' ? fuzzyTier(words, 1) : null;
-  if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+  if (pass === 'all' || pass === 'closeSpellings') {
+    clauses.push(...exactTierClauses(text));
+    const one = fuzzyTier(words, 1);
+    if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+  }
   const two = pass === 'all' || pass === 'twoEdits' ? fuzzyTier(words, 2) : null;
   if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   return clauses;
@@ -110,18 +108,17 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
   if (geo) filter.push({ exists: { field: 'location' } });
   const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
   const mustNot = input.excludeCamis?.length ? [{ ids: { values: input.excludeCamis } }] : [];
-  // With a location the tier alone is the score, so distance decides every tie inside it.
-  const should = geo ? [] : [{ match: { nameNorm: { query: input.text, boost: RELEVANCE_BOOST } } }];
-  const sort: object[] = [{ _score: { order: 'desc' } }];
-  if (geo) sort.push({ _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } });
-  else sort.push({ nameExact: { order: 'asc' } });
-  sort.push({ camis: { order: 'asc' } });
+  // The tier alone is the score. Without a location, ties fall to index order, which is name
+  // order (the index is sorted by nameExact, camis): sorting by the score alone lets Lucene stop
+  // as soon as the list is full instead of ranking every match. With one, distance decides.
+  const sort: object[] = geo
+    ? [{ _score: { order: 'desc' } }, { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } }, { camis: { order: 'asc' } }]
+    : [{ _score: { order: 'desc' } }];
   return {
     size: input.limit,
     track_total_hits: false,
-    track_scores: true,
-    _source: SUMMARY_SOURCE,
-    query: { bool: { must: [best], should, filter, must_not: mustNot } },
+    ...SUMMARY_FETCH,
+    query: { bool: { must: [best], filter, must_not: mustNot } },
     sort,
   };
 }
