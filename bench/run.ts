@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- scenario-name ...]`: starts (or reuses) the services, runs the API in
  * its own process on a dedicated `bench` namespace, and measures every scenario against
- * its baseline in the same run. BENCH_DURATION sets seconds per measurement (default 10).
+ * its baseline in the same run. BENCH_DURATION sets seconds per measurement (default 10),
+ * BENCH_WARMUP the unmeasured load before each one (default 3).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -33,23 +34,29 @@ function startProcess(script: string, env: Record<string, string>): Promise<{ ch
 
 const fmt = (r: LoadResult) => `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`;
 
+/** Seconds of unmeasured load before each measurement, so neither side is measured with a cold JIT. */
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP ?? 3);
+
 async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
   await scenario.prepare?.(ctx);
   const requests = await scenario.requests(ctx);
-  const api = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, { Authorization: `Bearer ${ctx.liveKey}` });
+  const auth = { Authorization: `Bearer ${ctx.liveKey}` };
+  if (WARMUP_SEC > 0) await httpLoad(ctx.apiUrl, requests, scenario.connections, WARMUP_SEC, auth);
+  const api = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, auth);
   const lines = [`  api:      ${fmt(api)}`];
   const baseline = scenario.baseline;
   let base: LoadResult | undefined;
   let label = '';
-  if (baseline?.kind === 'koa') {
-    label = 'bare Koa';
-    base = await httpLoad(koaUrl, [{ path: '/' }], scenario.connections, ctx.durationSec);
-  } else if (baseline?.kind === 'http') {
-    label = baseline.label;
-    base = await httpLoad(baseline.url(ctx), await baseline.requests(ctx), scenario.connections, ctx.durationSec, { 'Content-Type': 'application/json' });
-  } else if (baseline?.kind === 'direct') {
-    label = baseline.label;
-    base = await functionLoad(await baseline.run(ctx), scenario.connections, ctx.durationSec);
+  const measure = async (seconds: number): Promise<LoadResult | undefined> => {
+    if (baseline?.kind === 'koa') return httpLoad(koaUrl, [{ path: '/' }], scenario.connections, seconds);
+    if (baseline?.kind === 'http') return httpLoad(baseline.url(ctx), await baseline.requests(ctx), scenario.connections, seconds, { 'Content-Type': 'application/json' });
+    if (baseline?.kind === 'direct') return functionLoad(await baseline.run(ctx), scenario.connections, seconds);
+    return undefined;
+  };
+  if (baseline) {
+    label = baseline.kind === 'koa' ? 'bare Koa' : baseline.label;
+    if (WARMUP_SEC > 0) await measure(WARMUP_SEC);
+    base = await measure(ctx.durationSec);
   }
   if (base) {
     lines.push(`  baseline: ${fmt(base)} (${label})`);
