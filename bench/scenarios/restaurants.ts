@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
 import { ingestRestaurants } from '../../ingest/load/pipeline';
-import { settleRestaurantIndices } from '../../ingest/index/indices';
+import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { upgradeRestaurantIndices } from '../../ingest/index/rebuild';
 import { fileSource } from '../../ingest/sources/restaurants/source';
 import { searchRestaurants } from '../../src/restaurants/search';
@@ -45,7 +45,7 @@ async function ensureData(ctx: BenchContext): Promise<Sample[]> {
     ctx.log(`ingesting ${ESTABLISHMENTS} generated establishments`);
     const started = Date.now();
     const summary = await ingestRestaurants(store, fileSource(file), { asOf: new Date('2026-04-01T00:00:00Z') });
-    await settleRestaurantIndices(store);
+    await refreshRestaurantIndices(store);
     ctx.log(`ingested ${summary.rowsRead} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -72,15 +72,8 @@ export async function swapAliases(es: Client, swaps: Array<{ alias: string; inde
   return old;
 }
 
-/**
- * Makes what was indexed searchable, and merges the restaurants index into one segment: the
- * typeahead ranks inside a tier by index order (the index is sorted by name), which is name
- * order across the whole index only in a single segment. Called when a batch of writes ends
- * (ingest, drain, rebuild); the index is small, so the merge takes a moment.
- */
-export async function settleRestaurantIndices(store: DataStore): Promise<void> {
+export async function refreshRestaurantIndices(store: DataStore): Promise<void> {
   await store.es.indices.refresh({ index: RESTAURANT_INDICES.map((name) => store.indexAlias(name)) });
-  await store.es.indices.forcemerge({ index: store.indexAlias('restaurants'), max_num_segments: 1 });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { DataStore } from '../../src/stores';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
 import { buildDocuments } from './documents';
-import { ensureRestaurantIndices, settleRestaurantIndices } from './indices';
+import { ensureRestaurantIndices, refreshRestaurantIndices } from './indices';
 import { RESTAURANT_INDICES } from './mappings';
 
 export interface DrainOptions {
@@ -46,7 +46,7 @@ export async function drainOutbox(store: DataStore, options: DrainOptions = {}):
         establishments += camis.length;
         options.progress?.update(establishments);
       }
-      if (documents > 0 && options.refresh !== false) await settleRestaurantIndices(store);
+      if (documents > 0 && options.refresh !== false) await refreshRestaurantIndices(store);
     } finally {
       await lock.query('select pg_advisory_unlock(hashtext($1))', [`restaurant-indexer:${store.schema}`]);
     }

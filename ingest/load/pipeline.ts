@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
 import type { DataStore } from '../../src/stores';
-import { settleRestaurantIndices } from '../index/indices';
+import { refreshRestaurantIndices } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { RestaurantSource } from '../sources/restaurants/source';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
@@ -259,7 +259,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
     summary.documentsIndexed = relayedDocuments + drained.documents;
     // The background relay indexes without refreshing: one refresh here makes everything
     // this run indexed searchable by the time it returns.
-    if (summary.documentsIndexed > 0) await settleRestaurantIndices(store);
+    if (summary.documentsIndexed > 0) await refreshRestaurantIndices(store);
   }
   progress.finish();
   summary.durationMs = Date.now() - started;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
-import { settleRestaurantIndices } from '../../ingest/index/indices';
+import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { ingestRestaurants } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/restaurants/source';
 import { startTestApi, TestApi } from '../support/api';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   const store = api.ns.stores.byMode.live;
   await ingestRestaurants(store, fileSource(file), { asOf: new Date('2024-10-09T00:00:00Z') });
-  await settleRestaurantIndices(store);
+  await refreshRestaurantIndices(store);
 }, 240_000);
 afterAll(async () => {
   await api?.stop();

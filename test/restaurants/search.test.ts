@@ -151,8 +151,7 @@ test('addresses match, below name matches', async () => {
 });
 
 test('inside a tier, names sort alphabetically, also across separate ingests', async () => {
-  // Two runs, the later one alphabetically first: without the index's name sort and the merge
-  // that ends every run, the earlier run's document would come first.
+  // Two runs, the later one alphabetically first: in index order the earlier run's document would come first.
   const store = api.ns.stores.byMode.live;
   await ingestEstablishments(store, [est('40000301', 'YARROW KITCHEN B', { zip: '10001', building: '1', street: 'WEST 40 STREET' })]);
   await ingestEstablishments(store, [est('40000302', 'YARROW KITCHEN A', { zip: '10001', building: '2', street: 'WEST 40 STREET' })]);

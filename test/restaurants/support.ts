@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PORTAL_HEADER, PortalRow, portalDate, portalLine } from '../../ingest/generate/csv-writer';
 import { loadTestModeFixture } from '../../ingest/fixture';
-import { settleRestaurantIndices } from '../../ingest/index/indices';
+import { refreshRestaurantIndices } from '../../ingest/index/indices';
 import { ingestRestaurants, IngestSummary } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/restaurants/source';
 import type { DataStore } from '../../src/stores';
@@ -106,7 +106,7 @@ export async function ingestEstablishments(store: DataStore, specs: Establishmen
   try {
     const summary = await ingestRestaurants(store, fileSource(file), { asOf });
     // Read-your-writes for the test: whatever the pipeline's refresh policy, the next request sees this ingest.
-    await settleRestaurantIndices(store);
+    await refreshRestaurantIndices(store);
     return summary;
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -116,5 +116,5 @@ export async function ingestEstablishments(store: DataStore, specs: Establishmen
 /** The test-mode data set (fixture through the ingest pipeline, owner documents), visible to the next request. */
 export async function loadVisibleFixture(store: DataStore): Promise<void> {
   await loadTestModeFixture(store);
-  await settleRestaurantIndices(store);
+  await refreshRestaurantIndices(store);
 }

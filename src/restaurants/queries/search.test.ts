@@ -28,9 +28,9 @@ describe('search tiers', () => {
     expect(request.query.bool.filter).toContainEqual({ terms: { zip: ['11211'] } });
   });
 
-  test('without a location the tier score is the whole sort (ties fall to the name-sorted index order)', () => {
+  test('without a location the name, then the camis, decide inside a tier', () => {
     const request = buildSearchRequest({ text: 'pizza', zips: null, limit: 5 }) as { sort: object[] };
-    expect(request.sort).toEqual([{ _score: { order: 'desc' } }]);
+    expect(request.sort).toEqual([{ _score: { order: 'desc' } }, { nameExact: { order: 'asc' } }, { camis: { order: 'asc' } }]);
   });
 });
 

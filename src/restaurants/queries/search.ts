@@ -108,15 +108,13 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
   if (geo) filter.push({ exists: { field: 'location' } });
   const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
   const mustNot = input.excludeCamis?.length ? [{ ids: { values: input.excludeCamis } }] : [];
-  // The tier alone is the score. Without a location, ties fall to index order, which is name
-  // order (the index is sorted by nameExact, camis): sorting by the score alone lets Lucene stop
-  // as soon as the list is full instead of ranking every match. With one, distance decides.
-  const sort: object[] = geo
-    ? [{ _score: { order: 'desc' } }, { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } }, { camis: { order: 'asc' } }]
-    : [{ _score: { order: 'desc' } }];
+  // The tier alone is the score; inside a tier the distance (with a location) or the name decides.
+  const inside = geo ? { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } } : { nameExact: { order: 'asc' } };
+  const sort: object[] = [{ _score: { order: 'desc' } }, inside, { camis: { order: 'asc' } }];
   return {
     size: input.limit,
     track_total_hits: false,
+    track_scores: true,
     ...SUMMARY_FETCH,
     query: { bool: { must: [best], filter, must_not: mustNot } },
     sort,
