@@ -115,6 +115,7 @@ const changedIngest: BenchScenario = {
     return {
       changedRows,
       seconds: ingest.seconds.toFixed(1),
+      phases: /reading .*final indexing \S+ s/.exec(ingest.output)?.[0] ?? '?',
       establishmentsChanged: field(ingest.output, 'establishments changed'),
       documentsIndexed: field(ingest.output, 'documents indexed'),
       peakRssMB: field(ingest.output, 'peak RSS'),
