@@ -1,9 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText } from '../../src/search/normalize';
-import { orderedSummary } from '../../src/restaurants/shape';
+import { orderBySchema } from '../../src/contract/order';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../src/restaurants/types';
 import { loadHistories, StoredEstablishment } from '../load/histories';
 import type { RestaurantIndex } from './mappings';
+
+/** The served summary is stored in the contract's key order (the JSONB comes back in Postgres's). */
+const SUMMARY_SCHEMA = { $ref: '#/components/schemas/RestaurantSummary' };
 
 /** A document to index, with the external version of the establishment it belongs to. */
 export interface IndexedDocument<T = Record<string, unknown>> {
@@ -98,7 +101,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
     const point = location(e);
     const restaurant: RestaurantDocument = {
       ...summary,
-      summary: Buffer.from(JSON.stringify(orderedSummary(summary))).toString('base64'),
+      summary: Buffer.from(JSON.stringify(orderBySchema(summary, SUMMARY_SCHEMA))).toString('base64'),
       gradeDate: profile.grade_date,
       nta: e.nta,
       location: point,

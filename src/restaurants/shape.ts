@@ -1,26 +1,5 @@
 import type { RestaurantSummary } from './types';
 
-/** The RestaurantSummary fields in the contract's order (stored JSONB comes back in Postgres's). */
-export function orderedSummary(s: RestaurantSummary): RestaurantSummary {
-  return {
-    camis: s.camis,
-    name: s.name,
-    address: s.address,
-    borough: s.borough,
-    zip: s.zip ?? null,
-    cuisine: s.cuisine ?? null,
-    grade: s.grade ?? null,
-    score: s.score ?? null,
-    closed: s.closed,
-    riskLevel: s.riskLevel,
-    riskScore: s.riskScore,
-    lastInspectedAt: s.lastInspectedAt ?? null,
-    latitude: s.latitude ?? null,
-    longitude: s.longitude ?? null,
-    openViolations: s.openViolations,
-  };
-}
-
 /**
  * What a restaurants-index search fetches of each hit: the served summary, kept whole as JSON
  * in one binary doc-value column (index-mappings/restaurants.json `summary`). Reading it costs

@@ -159,6 +159,12 @@ test('inside a tier, names sort alphabetically, also across separate ingests', a
   expect(names(await q('zephyr grill')).slice(0, 4)).toEqual(['ZEPHYR GRILL 1', 'ZEPHYR GRILL 10', 'ZEPHYR GRILL 11', 'ZEPHYR GRILL 12']);
 });
 
+test('results carry the RestaurantSummary fields in the contract\'s order, distanceMeters last', async () => {
+  const order = ['camis', 'name', 'address', 'borough', 'zip', 'cuisine', 'grade', 'score', 'closed', 'riskLevel', 'riskScore', 'lastInspectedAt', 'latitude', 'longitude', 'openViolations'];
+  expect(Object.keys((await q('joes pizza')).data[0])).toEqual(order);
+  expect(Object.keys((await q('joes pizza', `&lat=${WILLIAMSBURG.lat}&lng=${WILLIAMSBURG.lng}`)).data[0])).toEqual([...order, 'distanceMeters']);
+});
+
 test('limit bounds the answer; the default is 10, the maximum 25', async () => {
   expect((await q('pizza', '&limit=2')).data).toHaveLength(2);
   expect((await q('zephyr grill')).data).toHaveLength(10);
