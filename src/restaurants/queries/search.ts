@@ -59,7 +59,7 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
 }
 
 /**
- * The typeahead runs its tiers in two passes because the two-edit tier costs about three
+ * The typeahead runs its tiers in two passes because the two-edit tier costs two to four
  * times as much as all the others together (measured on the bench data set): the exact tiers
  * (whole name, prefixes, words, address) with the one-edit spellings, then the two-edit
  * spellings only while the list has room. Every tier of the second pass ranks below every
