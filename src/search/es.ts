@@ -1,4 +1,4 @@
-import { Client, Transport } from '@elastic/elasticsearch';
+import { Client, HttpConnection, Transport } from '@elastic/elasticsearch';
 
 /**
  * The client's built-in OpenTelemetry spans cost about a tenth of a typeahead request's CPU in
@@ -14,7 +14,9 @@ class UntracedTransport extends Transport {
 /**
  * One client per process; requests time out rather than hold a caller forever. Responses are
  * parsed with plain JSON.parse: every document comes from our own indexer, so the
- * prototype-poisoning scan of each response body only costs time.
+ * prototype-poisoning scan of each response body only costs time. Node's own HTTP client
+ * (the client's HttpConnection) carried the typeahead about 8% further than the undici one
+ * in alternating bench runs (1,519-1,776 against 1,422-1,601 req/s).
  */
 export function createEsClient(url: string, requestTimeoutMs = 5000): Client {
   return new Client({
@@ -24,6 +26,7 @@ export function createEsClient(url: string, requestTimeoutMs = 5000): Client {
     compression: false,
     Transport: UntracedTransport,
     disablePrototypePoisoningProtection: true,
+    Connection: HttpConnection,
   });
 }
 
