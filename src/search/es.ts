@@ -16,7 +16,7 @@ class UntracedTransport extends Transport {
  * parsed with plain JSON.parse: every document comes from our own indexer, so the
  * prototype-poisoning scan of each response body only costs time. Node's own HTTP client
  * (the client's HttpConnection) carried the typeahead about 8% further than the undici one
- * in alternating bench runs (1,519-1,776 against 1,422-1,601 req/s).
+ * in alternating bench runs.
  */
 export function createEsClient(url: string, requestTimeoutMs = 5000): Client {
   return new Client({
