@@ -81,6 +81,10 @@ describe('typo tolerance (behaviour 6)', () => {
     // tortila -> TORTILLA is one edit, -> TORTELLA two; TORTELLA sorts first by name.
     expect(names(await q('tortila')).slice(0, 2)).toEqual(['TORTILLA', 'TORTELLA']);
   });
+  test('a typo in the second letter is caught at one edit (two edits keep the first two letters)', async () => {
+    // tertilla -> TORTILLA is one edit; TORTELLA is two edits away and starts with "to", not "te".
+    expect(names(await q('tertilla'))).toEqual(['TORTILLA']);
+  });
   test('an exact match outranks a fuzzy one, even when the fuzzy one is nearer', async () => {
     const found = await q('luna', `&lat=${WILLIAMSBURG.lat}&lng=${WILLIAMSBURG.lng}`);
     expect(names(found).slice(0, 2)).toEqual(['LUNA', 'LUNE']);

@@ -114,7 +114,6 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
   return {
     size: input.limit,
     track_total_hits: false,
-    track_scores: true,
     ...SUMMARY_FETCH,
     query: { bool: { must: [best], filter, must_not: mustNot } },
     sort,
