@@ -14,6 +14,13 @@ export interface DataStore {
   pg: Pool;
   es: Client;
   indexAlias(name: string): string;
+  /**
+   * The community sandbox of whoever uses this store: '' (shared) for live keys and for the
+   * process's own stores (fixture loading, admin), the key pair id for a test key. Community
+   * reads see '' plus this sandbox; community writes go to this sandbox only
+   * (migrations/data/202_community_sandboxes.sql).
+   */
+  sandbox: string;
 }
 
 /** The process-wide handles: the platform pool (keys, usage) and one DataStore per mode. */
@@ -23,6 +30,16 @@ export interface Stores {
   es: Client;
   byMode: Record<Mode, DataStore>;
   close(): Promise<void>;
+}
+
+/**
+ * The store a key reads and writes: its mode's store, and for a test key a sandbox of its
+ * key pair, so test-mode writes are seen only by the pair that made them while the fixture
+ * stays the same for every test key. Live keys share the one live data set.
+ */
+export function storeForKey(stores: Stores, key: { mode: Mode; pairId: string }): DataStore {
+  const store = stores.byMode[key.mode];
+  return key.mode === 'test' ? { ...store, sandbox: key.pairId } : store;
 }
 
 export function openStores(config: Config): Stores {
@@ -39,6 +56,7 @@ export function openStores(config: Config): Stores {
       pg: createPgPool(config.databaseUrl, { searchPath: [names[mode], names.platform], max: config.poolSize, statementTimeoutMs: config.storeTimeoutMs }),
       es,
       indexAlias: (name) => indexAlias(config.namespace, mode, name),
+      sandbox: '',
     };
   }
   return {

@@ -25,15 +25,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 0);
 
 /**
- * Per establishment and kind, over public (non-hidden) reports: the count, the newest
- * filing, and the filing times of the reports young enough to still dock points (negative
- * kinds only, younger than the fade window as of $4).
+ * Per establishment and kind, over public (non-hidden) reports of the shared rows and the
+ * caller's sandbox $5: the count, the newest filing, and the filing times of the reports
+ * young enough to still dock points (negative kinds only, younger than the fade window as
+ * of $4). The sandbox is a scalar too, and carried in community_reports_block, so the read
+ * stays one generic plan and index-only.
  */
 const communityBlocksSql = (camisMatch: string) => `
   select camis, kind, count(*)::int as count, max(created_at) as last,
          array_agg(created_at) filter (where kind = any($3) and created_at > $4) as docking
     from community_reports
-   where ${camisMatch} and status = any($2)
+   where ${camisMatch} and status = any($2) and sandbox in ('', $5)
    group by camis, kind`;
 
 /**
@@ -46,14 +48,17 @@ const COMMUNITY_BLOCKS = {
   many: { name: 'community-blocks-many', text: communityBlocksSql('camis = any($1)') },
 };
 
-/** One block per requested camis (establishments with no reports get the empty block). Hidden reports count for nothing. */
+/**
+ * One block per requested camis (establishments with no reports get the empty block), as
+ * the store's sandbox sees it. Hidden reports count for nothing.
+ */
 export async function communityBlocks(store: DataStore, camis: string[], asOf: Date): Promise<Map<string, CommunityBlock>> {
   const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
   if (!camis.length) return blocks;
   const statement = camis.length === 1 ? COMMUNITY_BLOCKS.one : COMMUNITY_BLOCKS.many;
   const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>({
     ...statement,
-    values: [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS)],
+    values: [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS), store.sandbox],
   });
   const newest = new Map<string, Date>();
   const docking = new Map<string, ScoredReport[]>();

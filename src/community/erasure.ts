@@ -17,18 +17,20 @@ export interface ErasureResult {
   auditId: number | null;
 }
 
-export async function eraseDevice(pg: Pool, deviceHash: string): Promise<ErasureResult> {
-  return withExistingDeviceLock(pg, deviceHash, async (client, device) => {
+/** Erases the device `deviceHash` of `sandbox` (DataStore.sandbox); the same install in other sandboxes keeps its data. */
+export async function eraseDevice(pg: Pool, sandbox: string, deviceHash: string): Promise<ErasureResult> {
+  return withExistingDeviceLock(pg, sandbox, deviceHash, async (client, device) => {
     if (!device) return { erased: false, reports: 0, auditId: null };
     const reports = await client.query(
       `select r.id, r.camis, r.kind, r.pest_subtype, r.body, r.status, r.created_at,
               coalesce((select array_agg(p.id order by p.position) from report_photos p where p.report_id = r.id), '{}') as photo_ids
-         from community_reports r where r.device_hash = $1 order by r.seq`,
-      [deviceHash],
+         from community_reports r where r.device_hash = $1 and r.sandbox = $2 order by r.seq`,
+      [deviceHash, sandbox],
     );
     const profile = { username: device.username, avatarId: device.avatar_id, createdAt: device.created_at, renamedAt: device.renamed_at };
-    const audit = await client.query<{ id: number }>('insert into erasure_audit (device_hash, profile, reports) values ($1, $2, $3) returning id', [
+    const audit = await client.query<{ id: number }>('insert into erasure_audit (device_hash, sandbox, profile, reports) values ($1, $2, $3, $4) returning id', [
       deviceHash,
+      sandbox,
       JSON.stringify(profile),
       JSON.stringify(reports.rows),
     ]);
@@ -36,14 +38,14 @@ export async function eraseDevice(pg: Pool, deviceHash: string): Promise<Erasure
     await client.query(
       `insert into erasure_audit_images (audit_id, image_kind, image_id, report_id, content_type, bytes)
        select $1::bigint, 'photo', p.id, p.report_id, p.content_type, p.bytes
-         from report_photos p join community_reports r on r.id = p.report_id where r.device_hash = $2::text
+         from report_photos p join community_reports r on r.id = p.report_id where r.device_hash = $2::text and r.sandbox = $3::text
        union all
-       select $1::bigint, 'avatar', a.id, null, a.content_type, a.bytes from avatars a where a.device_hash = $2::text`,
-      [auditId, deviceHash],
+       select $1::bigint, 'avatar', a.id, null, a.content_type, a.bytes from avatars a where a.device_hash = $2::text and a.sandbox = $3::text`,
+      [auditId, deviceHash, sandbox],
     );
     // Photos go with their reports (on delete cascade), the avatar with the profile.
-    await client.query('delete from community_reports where device_hash = $1', [deviceHash]);
-    await client.query('delete from device_profiles where device_hash = $1', [deviceHash]);
+    await client.query('delete from community_reports where device_hash = $1 and sandbox = $2', [deviceHash, sandbox]);
+    await client.query('delete from device_profiles where device_hash = $1 and sandbox = $2', [deviceHash, sandbox]);
     return { erased: true, reports: reports.rowCount ?? 0, auditId };
   });
 }

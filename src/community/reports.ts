@@ -5,7 +5,9 @@
  *   - public surfaces (restaurant report list, photo bytes, counts, score): every status
  *     but hidden (PUBLIC_STATUSES);
  *   - the device's own history: every status, hidden included;
- *   - erased devices: nothing anywhere (their rows are gone; only erasure_audit keeps a copy).
+ *   - erased devices: nothing anywhere (their rows are gone; only erasure_audit keeps a copy);
+ *   - sandboxes (DataStore.sandbox): a read sees the shared rows ('') and its own sandbox's,
+ *     by id too; a write, a cap count and a device's own history stay in its own sandbox.
  */
 import type { Pool, PoolClient } from 'pg';
 import { displayNameOf } from './devices';
@@ -52,7 +54,7 @@ const REPORT_SELECT = `
          coalesce((select array_agg(p.id order by p.position) from report_photos p where p.report_id = r.id), '{}') as photo_ids,
          d.username, d.avatar_id
     from community_reports r
-    join device_profiles d on d.device_hash = r.device_hash`;
+    join device_profiles d on d.device_hash = r.device_hash and d.sandbox = r.sandbox`;
 
 function publicReportOf(row: ReportRow): PublicReport {
   return {
@@ -76,19 +78,26 @@ export async function establishmentExists(pg: Pool | PoolClient, camis: string):
   return (rowCount ?? 0) > 0;
 }
 
-/** Non-hidden reports of the device on the UTC day of `now`: in all, and about `camis`. */
-export async function reportsToday(client: PoolClient, deviceHash: string, camis: string, now: Date): Promise<{ deviceToday: number; establishmentToday: number }> {
+/** Non-hidden reports of the device (in its sandbox) on the UTC day of `now`: in all, and about `camis`. */
+export async function reportsToday(
+  client: PoolClient,
+  sandbox: string,
+  deviceHash: string,
+  camis: string,
+  now: Date,
+): Promise<{ deviceToday: number; establishmentToday: number }> {
   const { rows } = await client.query<{ device_today: number; establishment_today: number }>(
     `select count(*)::int as device_today, (count(*) filter (where camis = $2))::int as establishment_today
        from community_reports
-      where device_hash = $1 and status <> 'hidden' and created_at >= $3 and created_at < $4`,
-    [deviceHash, camis, utcDayStart(now), nextUtcDayStart(now)],
+      where device_hash = $1 and sandbox = $5 and status <> 'hidden' and created_at >= $3 and created_at < $4`,
+    [deviceHash, camis, utcDayStart(now), nextUtcDayStart(now), sandbox],
   );
   return { deviceToday: rows[0].device_today, establishmentToday: rows[0].establishment_today };
 }
 
 export interface NewReport {
   camis: string;
+  sandbox: string;
   deviceHash: string;
   kind: ReportKind;
   pestSubtype: PestSubtype | null;
@@ -104,12 +113,12 @@ export type FileResult = { ok: true; report: PublicReport } | { ok: false; scope
  * the count and the insert happen while no other request of the device can write.
  */
 export async function fileReport(client: PoolClient, input: NewReport): Promise<FileResult> {
-  const scope = reportCapHit(await reportsToday(client, input.deviceHash, input.camis, input.now));
+  const scope = reportCapHit(await reportsToday(client, input.sandbox, input.deviceHash, input.camis, input.now));
   if (scope) return { ok: false, scope };
   const id = randomId();
   await client.query(
-    `insert into community_reports (id, camis, device_hash, kind, pest_subtype, body, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, input.camis, input.deviceHash, input.kind, input.pestSubtype, input.body, input.now],
+    `insert into community_reports (id, camis, sandbox, device_hash, kind, pest_subtype, body, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, input.camis, input.sandbox, input.deviceHash, input.kind, input.pestSubtype, input.body, input.now],
   );
   for (const [position, photo] of input.photos.entries()) {
     await client.query('insert into report_photos (id, report_id, position, content_type, bytes) values ($1, $2, $3, $4, $5)', [
@@ -127,26 +136,29 @@ export async function fileReport(client: PoolClient, input: NewReport): Promise<
 /** One page of an establishment's public reports, newest first, after the keyset position `beforeSeq`. */
 export async function publicReportsPage(
   pg: Pool,
-  query: { camis: string; kinds: ReportKind[] | null; beforeSeq: number | null; limit: number },
+  query: { sandbox: string; camis: string; kinds: ReportKind[] | null; beforeSeq: number | null; limit: number },
 ): Promise<Array<PublicReport & { seq: number }>> {
   const { rows } = await pg.query<ReportRow>(
     `${REPORT_SELECT}
-      where r.camis = $1 and r.status = any($2) and ($3::text[] is null or r.kind = any($3)) and ($4::bigint is null or r.seq < $4)
+      where r.camis = $1 and r.sandbox in ('', $6) and r.status = any($2) and ($3::text[] is null or r.kind = any($3)) and ($4::bigint is null or r.seq < $4)
       order by r.seq desc
       limit $5`,
-    [query.camis, PUBLIC_STATUSES, query.kinds, query.beforeSeq, query.limit],
+    [query.camis, PUBLIC_STATUSES, query.kinds, query.beforeSeq, query.limit, query.sandbox],
   );
   return rows.map((row) => ({ ...publicReportOf(row), seq: row.seq }));
 }
 
 /** One page of the device's own reports (every status), newest first. */
-export async function ownReportsPage(pg: Pool, query: { deviceHash: string; beforeSeq: number | null; limit: number }): Promise<Array<OwnReport & { seq: number }>> {
+export async function ownReportsPage(
+  pg: Pool,
+  query: { sandbox: string; deviceHash: string; beforeSeq: number | null; limit: number },
+): Promise<Array<OwnReport & { seq: number }>> {
   const { rows } = await pg.query<ReportRow>(
     `${REPORT_SELECT}
-      where r.device_hash = $1 and ($2::bigint is null or r.seq < $2)
+      where r.device_hash = $1 and r.sandbox = $4 and ($2::bigint is null or r.seq < $2)
       order by r.seq desc
       limit $3`,
-    [query.deviceHash, query.beforeSeq, query.limit],
+    [query.deviceHash, query.beforeSeq, query.limit, query.sandbox],
   );
   return rows.map((row) => ({ ...ownReportOf(row), seq: row.seq }));
 }
@@ -156,27 +168,36 @@ export interface StoredImage {
   bytes: Buffer;
 }
 
-/** A photo's bytes, only while its report is on public surfaces (not hidden, not erased). */
-export async function publicPhoto(pg: Pool, photoId: string): Promise<StoredImage | null> {
+/** A photo's bytes, only while its report is on public surfaces (not hidden, not erased) of the caller's sandbox. */
+export async function publicPhoto(pg: Pool, sandbox: string, photoId: string): Promise<StoredImage | null> {
   const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>(
     `select p.content_type, p.bytes
        from report_photos p join community_reports r on r.id = p.report_id
-      where p.id = $1 and r.status = any($2)`,
-    [photoId, PUBLIC_STATUSES],
+      where p.id = $1 and r.status = any($2) and r.sandbox in ('', $3)`,
+    [photoId, PUBLIC_STATUSES, sandbox],
   );
   return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
 }
 
-export async function avatarImage(pg: Pool, avatarId: string): Promise<StoredImage | null> {
-  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>('select content_type, bytes from avatars where id = $1', [avatarId]);
+export async function avatarImage(pg: Pool, sandbox: string, avatarId: string): Promise<StoredImage | null> {
+  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>("select content_type, bytes from avatars where id = $1 and sandbox in ('', $2)", [
+    avatarId,
+    sandbox,
+  ]);
   return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
 }
 
 /** Replaces the device's avatar (inside its lock); the previous avatar id stops answering. */
-export async function replaceAvatar(client: PoolClient, deviceHash: string, avatar: ProcessedImage): Promise<string> {
+export async function replaceAvatar(client: PoolClient, sandbox: string, deviceHash: string, avatar: ProcessedImage): Promise<string> {
   const id = randomId();
-  await client.query('delete from avatars where device_hash = $1', [deviceHash]);
-  await client.query('insert into avatars (id, device_hash, content_type, bytes) values ($1, $2, $3, $4)', [id, deviceHash, avatar.contentType, avatar.bytes]);
-  await client.query('update device_profiles set avatar_id = $2 where device_hash = $1', [deviceHash, id]);
+  await client.query('delete from avatars where device_hash = $1 and sandbox = $2', [deviceHash, sandbox]);
+  await client.query('insert into avatars (id, device_hash, sandbox, content_type, bytes) values ($1, $2, $3, $4, $5)', [
+    id,
+    deviceHash,
+    sandbox,
+    avatar.contentType,
+    avatar.bytes,
+  ]);
+  await client.query('update device_profiles set avatar_id = $3 where device_hash = $1 and sandbox = $2', [deviceHash, sandbox, id]);
   return id;
 }

@@ -86,7 +86,9 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const photos: ProcessedImage[] = [];
         for (const [index, photo] of validation.value.photos.entries()) photos.push(await readImage(() => readReportPhoto(photo), `photos[${index}]`));
         const now = new Date();
-        const result = await withDeviceLock(store.pg, deviceHash, (client) => fileReport(client, { ...validation.value, camis, deviceHash, photos, now }));
+        const result = await withDeviceLock(store.pg, store.sandbox, deviceHash, (client) =>
+          fileReport(client, { ...validation.value, camis, sandbox: store.sandbox, deviceHash, photos, now }),
+        );
         if (!result.ok) {
           const message =
             result.scope === 'device'
@@ -109,7 +111,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const limit = query.limit as number;
         const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
         if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
-        const rows = await publicReportsPage(store.pg, { camis, kinds: (query.kind as ReportKind[] | undefined) ?? null, beforeSeq, limit: limit + 1 });
+        const rows = await publicReportsPage(store.pg, { sandbox: store.sandbox, camis, kinds: (query.kind as ReportKind[] | undefined) ?? null, beforeSeq, limit: limit + 1 });
         const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
         ctx.body = { data: page.map(withoutSeq), meta: { nextCursor, returned: page.length } };
       },
@@ -119,7 +121,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/reports/photos/{photoId}',
       async handler(ctx) {
         const photoId = ctx.state.input.params.photoId as string;
-        sendImage(ctx, isIssuedId(photoId) ? await publicPhoto(ctx.state.store.pg, photoId) : null, 'photo');
+        const { store } = ctx.state;
+        sendImage(ctx, isIssuedId(photoId) ? await publicPhoto(store.pg, store.sandbox, photoId) : null, 'photo');
       },
     },
     {
@@ -127,7 +130,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/profile',
       async handler(ctx) {
         const deviceHash = requiredDeviceHash(ctx, salt());
-        ctx.body = { data: profileOf(deviceHash, await readDevice(ctx.state.store.pg, deviceHash), new Date()) };
+        const { store } = ctx.state;
+        ctx.body = { data: profileOf(deviceHash, await readDevice(store.pg, store.sandbox, deviceHash), new Date()) };
       },
     },
     {
@@ -139,7 +143,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const check = checkUsername(username);
         if (!check.ok) throw new ApiError(400, 'invalid_body', check.message, { param: 'username' });
         const now = new Date();
-        const profile = await withDeviceLock(ctx.state.store.pg, deviceHash, async (client, device) => {
+        const { store } = ctx.state;
+        const profile = await withDeviceLock(store.pg, store.sandbox, deviceHash, async (client, device) => {
           if (device.username === username) return profileOf(deviceHash, device, now);
           const next = canRenameAt(device.renamed_at, now);
           if (next) {
@@ -149,12 +154,18 @@ export function communityRoutes(deps: AppDeps): Route[] {
             });
           }
           try {
-            await client.query('update device_profiles set username = $2, username_key = $3, renamed_at = $4 where device_hash = $1', [deviceHash, username, check.key, now]);
+            await client.query('update device_profiles set username = $3, username_key = $4, renamed_at = $5 where device_hash = $1 and sandbox = $2', [
+              deviceHash,
+              store.sandbox,
+              username,
+              check.key,
+              now,
+            ]);
           } catch (error) {
             if ((error as { code?: string }).code === '23505') throw new ApiError(409, 'username_taken', `the username ${username} is taken; choose another`, { param: 'username' });
             throw error;
           }
-          return profileOf(deviceHash, await readDevice(client, deviceHash), now);
+          return profileOf(deviceHash, await readDevice(client, store.sandbox, deviceHash), now);
         });
         ctx.body = { data: profile };
       },
@@ -163,7 +174,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       method: 'delete',
       path: '/api/v1/profile',
       async handler(ctx) {
-        await eraseDevice(ctx.state.store.pg, requiredDeviceHash(ctx, salt()));
+        const { store } = ctx.state;
+        await eraseDevice(store.pg, store.sandbox, requiredDeviceHash(ctx, salt()));
         ctx.status = 204;
       },
     },
@@ -174,9 +186,10 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const deviceHash = requiredDeviceHash(ctx, salt());
         const avatar = await readImage(() => readAvatar((ctx.state.input.body as { image: unknown }).image), 'image');
         const now = new Date();
-        const profile = await withDeviceLock(ctx.state.store.pg, deviceHash, async (client) => {
-          await replaceAvatar(client, deviceHash, avatar);
-          return profileOf(deviceHash, await readDevice(client, deviceHash), now);
+        const { store } = ctx.state;
+        const profile = await withDeviceLock(store.pg, store.sandbox, deviceHash, async (client) => {
+          await replaceAvatar(client, store.sandbox, deviceHash, avatar);
+          return profileOf(deviceHash, await readDevice(client, store.sandbox, deviceHash), now);
         });
         ctx.body = { data: profile };
       },
@@ -186,7 +199,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/profiles/avatars/{id}',
       async handler(ctx) {
         const avatarId = ctx.state.input.params.id as string;
-        sendImage(ctx, isIssuedId(avatarId) ? await avatarImage(ctx.state.store.pg, avatarId) : null, 'avatar');
+        const { store } = ctx.state;
+        sendImage(ctx, isIssuedId(avatarId) ? await avatarImage(store.pg, store.sandbox, avatarId) : null, 'avatar');
       },
     },
     {
@@ -199,7 +213,12 @@ export function communityRoutes(deps: AppDeps): Route[] {
           ctx.body = { data: { available: false, reason: check.reason } };
           return;
         }
-        const { rows } = await ctx.state.store.pg.query<{ device_hash: string }>('select device_hash from device_profiles where username_key = $1', [check.key]);
+        // Usernames are unique within a sandbox (device_profiles_username_key), so the check looks there only.
+        const { store } = ctx.state;
+        const { rows } = await store.pg.query<{ device_hash: string }>('select device_hash from device_profiles where username_key = $1 and sandbox = $2', [
+          check.key,
+          store.sandbox,
+        ]);
         const holder = rows[0]?.device_hash;
         ctx.body = { data: holder === undefined || holder === deviceHash ? { available: true } : { available: false, reason: 'taken' } };
       },
@@ -215,7 +234,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const binding = queryBinding('own-reports', store.mode, query, { device: deviceHash });
         const limit = query.limit as number;
         const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
-        const rows = await ownReportsPage(store.pg, { deviceHash, beforeSeq, limit: limit + 1 });
+        const rows = await ownReportsPage(store.pg, { sandbox: store.sandbox, deviceHash, beforeSeq, limit: limit + 1 });
         const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
         ctx.body = { data: page.map(withoutSeq), meta: { nextCursor, returned: page.length } };
       },

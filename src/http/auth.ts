@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Pool } from 'pg';
 import { ApiKeyRecord, findKeyByHash, hashKey, KEY_PATTERN } from '../platform/keys';
 import { countLimitedRequest, nextUtcMidnightEpoch, secondsToNextUtcMidnight, UsageBuffer, utcDay } from '../platform/usage';
-import type { Stores } from '../stores';
+import { storeForKey, type Stores } from '../stores';
 import { ApiError } from './errors';
 
 export interface AuthOptions {
@@ -66,7 +66,7 @@ export function authenticate(options: AuthOptions): Middleware {
       }
     }
     ctx.state.key = key;
-    ctx.state.store = options.stores.byMode[key.mode];
+    ctx.state.store = storeForKey(options.stores, key);
     await next();
   };
 }
