@@ -1,4 +1,5 @@
-import { Pool, types } from 'pg';
+import { Client, Pool, types } from 'pg';
+import type { ClientConfig, PoolConfig } from 'pg';
 
 // DATE columns come back as 'YYYY-MM-DD' strings, not local-midnight Date objects.
 types.setTypeParser(types.builtins.DATE, (value) => value);
@@ -9,23 +10,82 @@ types.setTypeParser(1182 as TypeId, types.getTypeParser(1009 as TypeId));
 // BIGINT counts (count(*), sums) fit easily in a JS number.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
+/** The message of pg's client-side query timeout (query_timeout); the error has no code. */
+export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
 export interface PoolOptions {
   searchPath: string[];
   max?: number;
+  /**
+   * How long one statement may take, enforced on both sides: the server cancels it
+   * (statement_timeout), and the client stops waiting for a server that does not answer at
+   * all (a frozen host), as it does for a connection that is not established in this time.
+   */
   statementTimeoutMs?: number;
+}
+
+type QueryCallback = (error: Error | undefined, result: unknown) => void;
+
+/**
+ * A pool client that closes its connection when a query times out on the client side. The
+ * server may still be working on (or frozen in) that query: the connection is busy and, in a
+ * transaction, in an unknown state. Closed, it is discarded by the pool on release (pg-pool
+ * drops clients that are not queryable), the server rolls its transaction back once it sees
+ * the connection gone, and the next checkout gets a fresh connection.
+ */
+class StoreClient extends Client {
+  constructor(config: ClientConfig) {
+    super(config);
+    // A held client (a transaction) has no listener of pg-pool's while checked out, and a
+    // connection dying then would be an uncaught 'error' event. The queries in flight are
+    // rejected with the same error, which is where callers see it.
+    this.on('error', () => undefined);
+  }
+
+  // The overloads of query are pg's; every form is passed through unchanged.
+  override query(...args: unknown[]): any {
+    const run = Client.prototype.query as (...queryArgs: unknown[]) => unknown;
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      const callback = last as QueryCallback;
+      args[args.length - 1] = (error: Error | undefined, result: unknown) => {
+        this.closeAfterTimeout(error);
+        callback(error, result);
+      };
+      return run.apply(this, args);
+    }
+    const result = run.apply(this, args);
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        this.closeAfterTimeout(error);
+        throw error;
+      });
+    }
+    return result;
+  }
+
+  private closeAfterTimeout(error: unknown): void {
+    if ((error as Error | undefined)?.message === QUERY_TIMEOUT_MESSAGE) this.connection.stream.destroy();
+  }
 }
 
 /** A pool whose connections resolve unqualified table names in the given schemas. */
 export function createPgPool(databaseUrl: string, options: PoolOptions): Pool {
   const settings = [`-c search_path=${options.searchPath.join(',')}`];
-  if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
-  const pool = new Pool({
+  const timeoutMs = options.statementTimeoutMs;
+  if (timeoutMs) settings.push(`-c statement_timeout=${timeoutMs}`);
+  const config: PoolConfig = {
     connectionString: databaseUrl,
     max: options.max ?? 10,
     options: settings.join(' '),
-    connectionTimeoutMillis: 5000,
+    // Waiting for a free client or a new connection, then for each query's answer: without
+    // these, a frozen server holds a request for as long as it stays frozen.
+    connectionTimeoutMillis: timeoutMs || 5000,
+    ...(timeoutMs ? { query_timeout: timeoutMs } : {}),
     idleTimeoutMillis: 30000,
-  });
+    Client: StoreClient as unknown as PoolConfig['Client'],
+  };
+  const pool = new Pool(config);
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   return pool;
