@@ -22,15 +22,19 @@ function fromFrameworkError(error: unknown): ApiError | undefined {
   return new ApiError(status, 'invalid_request', 'the request could not be processed');
 }
 
-const STORE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+// 57014: the server cancelled a statement that ran past STORE_TIMEOUT_MS.
+const STORE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P03', '08006', '08001', '08003']);
 
 /** A lost connection to Postgres or Elasticsearch is the service being degraded, not a bug: 503. */
 function isStoreUnavailable(error: unknown): boolean {
-  const e = error as { name?: string; code?: string; message?: string };
+  const e = error as { name?: string; code?: string; message?: string; meta?: { statusCode?: number } };
   if (!e) return false;
   if (e.name === 'ConnectionError' || e.name === 'TimeoutError' || e.name === 'NoLivingConnectionsError') return true;
+  // Elasticsearch answering but not serving: shards still recovering after a restart, or queues full.
+  if (e.name === 'ResponseError' && (e.meta?.statusCode === 503 || e.meta?.statusCode === 429)) return true;
   if (e.code && STORE_DOWN_CODES.has(e.code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated/i.test(e.message ?? '');
+  // pg's client-side timeouts (connect, pool checkout, query_timeout) and dead connections carry no code.
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable/i.test(e.message ?? '');
 }
 
 /** Renders every error as {error: {status, code, message, requestId, ...}} and hides internals of the rest. */
