@@ -41,7 +41,8 @@
  * - If the text before a place ends with a linking word ("taste of jamaica", "pollo de
  *   corona", "sol y mar"), the place is part of the name: no place at all.
  * - A city suffix after a place is absorbed: "pizza brooklyn ny", "... 11211 new york".
- *   A query that ends in a city suffix with no place before it has no place.
+ *   A query that ends in a city suffix with no place before it has no place, unless the
+ *   suffix ends the name of the place itself ("pizza east new york").
  * - "in", "near" or "around" just before the place are dropped: "pizza in astoria" -> "pizza".
  * - `text` is always the normalized text (normalizeText), even when no place is found.
  */
@@ -267,13 +268,20 @@ export function splitPlace(q: string): SplitResult {
   const none: SplitResult = { text: toks.join(' '), place: null };
 
   // "… brooklyn ny", "… 11211 new york": absorb the city suffix, but only after a real place.
+  let endsWithCitySuffix = false;
   for (const suffix of CITY_SUFFIXES) {
     if (!endsWith(toks, suffix) || toks.length === suffix.length) continue;
+    endsWithCitySuffix = true;
     const rest = toks.slice(0, toks.length - suffix.length);
     const found = findZip(rest) ?? findExact(rest);
-    if (!found) return none;
+    if (!found) continue;
     const result = finish(rest, found, toks.slice(rest.length));
     return result.place ? { text: result.text, place: result.place } : none;
+  }
+  // No place before the suffix, but the suffix may end a place's own name ("east new york").
+  if (endsWithCitySuffix) {
+    const exact = findExact(toks);
+    return exact ? finish(toks, exact) : none;
   }
 
   const zip = findZip(toks);
