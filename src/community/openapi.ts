@@ -1,12 +1,14 @@
-import { CURSOR_PARAM, DATE, DATE_TIME, commaList, dataResponse, errorResponse, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
+import { CURSOR_PARAM, DATE, DATE_TIME, JSON_BODY_ERRORS, commaList, dataResponse, errorResponse, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
 import type { ApiFragment, Parameter, Schema } from '../contract/types';
 import { AVATAR_SIDE, MAX_INPUT_PIXELS, MAX_PHOTO_SIDE } from './images';
-import { PEST_SUBTYPES } from './reports-validation';
+import { MAX_PHOTOS_PER_REPORT, PEST_SUBTYPES } from './reports-validation';
 import { REPORT_KINDS, REPORT_STATUSES } from './score';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './usernames';
 
-const DEVICE_ID_SCHEMA: Schema = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]+$' };
+// HTTP drops spaces around a header value, so an id cannot begin or end with one.
+const DEVICE_ID_SCHEMA: Schema = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' };
 const DEVICE_ID_RULES =
-  "The app's per-install id: 1-200 printable ASCII characters, used exactly as sent. Only a salted hash (HMAC-SHA256 with a server secret) is stored; the id itself is never stored, logged or served.";
+  "The app's per-install id: 1-200 printable ASCII characters, not beginning or ending with a space, used exactly as sent. Only a salted hash (HMAC-SHA256 with a server secret) is stored; the id itself is never stored, logged or served.";
 
 const deviceHeader = (required: boolean): Parameter => ({
   name: 'X-Device-Id',
@@ -33,6 +35,19 @@ const idPath = (name: string, description: string): Parameter => ({
   description: `${description} Any id that was not issued (whatever its length or characters) answers 404 not_found.`,
   schema: { type: 'string', minLength: 1 },
 });
+
+/**
+ * The shape rules of checkUsername (usernames.ts) as one pattern: words of letters, digits,
+ * underscore, period and hyphen joined by single spaces, at least one word holding a letter
+ * or digit. usernames-schema.test.ts holds the two to the same verdicts.
+ */
+export const USERNAME_SCHEMA: Schema = {
+  type: 'string',
+  minLength: USERNAME_MIN_LENGTH,
+  maxLength: USERNAME_MAX_LENGTH,
+  pattern: '^(?:[_.-]+ )*[_.-]*[A-Za-z0-9][A-Za-z0-9_.-]*(?: [A-Za-z0-9_.-]+)*$',
+  'x-message': `username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters of ASCII letters, digits, underscore, space, period and hyphen, with at least one letter or digit and no leading, trailing or doubled space`,
+};
 
 const IMAGE_CACHE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -61,6 +76,10 @@ const communityReportProperties = (createdAt: Schema): Record<string, Schema> =>
   photoIds: { type: 'array', items: { type: 'string' }, description: 'Fetch each with GET /api/v1/reports/photos/{photoId}, in upload order.' },
   author: ref('CommunityAuthor'),
 });
+
+/** OpenAPI links to the image of an answer (clients and the stateful fuzzer follow them). */
+const photoLink = (photoId: string, description: string) => ({ operationId: 'getReportPhoto', parameters: { photoId }, description });
+const AVATAR_LINK = { operationId: 'getAvatar', parameters: { id: '$response.body#/data/avatarId' }, description: 'The avatar of the profile (none while avatarId is null).' };
 
 const REPORT_CAP_RULES =
   'Caps ride the device (X-Device-Id), per UTC day: at most 3 reports about one establishment and 25 in all. Hidden reports count toward neither; an establishment itself is never capped. Over a cap: 429 report_cap with `scope` establishment or device (device is named when both are hit), and Retry-After / retryAfterSeconds = seconds to the next 00:00 UTC. The caps are exact under concurrent requests of one device: its writes are serialized.';
@@ -156,6 +175,9 @@ export const communityFragment: ApiFragment = {
         },
         photos: {
           type: ['array', 'null'],
+          maxItems: MAX_PHOTOS_PER_REPORT,
+          'x-error-code': 'invalid_photo',
+          'x-message': `photos must be an array of at most ${MAX_PHOTOS_PER_REPORT} images, each a base64 string, a data URL or {"data": "<base64>"}`,
           description: `At most 3 photos (more: 400 invalid_photo). ${PHOTO_SHAPES} JPEG or PNG judged by the bytes, never by a declared type; at most 4 MB (4 MiB) decoded each; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (decompression-bomb guard). Each is re-encoded in its own format (JPEG stays JPEG, PNG stays PNG), turned upright by its EXIF orientation, longest side at most ${MAX_PHOTO_SIDE} px, with EXIF, GPS, ICC, XMP and every other metadata removed. Any refused photo answers 400 invalid_photo (param photos[i]) and nothing is stored.`,
           items: { type: ['string', 'object'] },
         },
@@ -201,7 +223,7 @@ export const communityFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         parameters: [CAMIS_PARAM, commaList('kind', { type: 'string', enum: [...REPORT_KINDS] }, 'Keep only these kinds (comma list).'), limitParam(100, 20), CURSOR_PARAM],
         responses: {
-          '200': pageResponse(ref('CommunityReport')),
+          '200': { ...pageResponse(ref('CommunityReport')), links: { getReportPhoto: photoLink('$response.body#/data/0/photoIds/0', 'The first photo of the newest report.') } },
           ...standardErrors(['404', 'Unknown camis (not_found).']),
         },
       },
@@ -213,11 +235,10 @@ export const communityFragment: ApiFragment = {
         parameters: [CAMIS_PARAM, deviceHeader(true)],
         requestBody: { required: true, content: { 'application/json': { schema: ref('NewCommunityReport') } } },
         responses: {
-          '201': dataResponse(ref('CommunityReport'), 'Filed.'),
+          '201': { ...dataResponse(ref('CommunityReport'), 'Filed.'), links: { getReportPhoto: photoLink('$response.body#/data/photoIds/0', 'The first photo of the report.') } },
           ...standardErrors(
             ['404', 'Unknown camis (not_found).'],
-            ['413', 'Request body over the server cap (payload_too_large).'],
-            ['415', 'Body is not JSON (unsupported_media_type).'],
+            ...JSON_BODY_ERRORS,
             ['429', "A report cap is hit (report_cap, with scope and retryAfterSeconds), or the key's daily limit is spent (daily_limit_exceeded)."],
           ),
           '400': errorResponse('device_id_required, invalid_parameter (malformed X-Device-Id), invalid_body (details lists every field at fault), or invalid_photo (param photos[i]).'),
@@ -242,7 +263,7 @@ export const communityFragment: ApiFragment = {
         description: 'A device that never wrote anything (or erased its data) gets its defaults: username null, funDefault, createdAt null.',
         tags: ['Device profile'],
         parameters: [deviceHeader(true)],
-        responses: { '200': dataResponse(ref('DeviceProfile')), ...standardErrors() },
+        responses: { '200': { ...dataResponse(ref('DeviceProfile')), links: { getAvatar: AVATAR_LINK } }, ...standardErrors() },
       },
       patch: {
         operationId: 'updateProfile',
@@ -253,14 +274,14 @@ export const communityFragment: ApiFragment = {
         parameters: [deviceHeader(true)],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['username'], additionalProperties: false, properties: { username: { type: 'string' } } } } },
+          content: { 'application/json': { schema: { type: 'object', required: ['username'], additionalProperties: false, properties: { username: USERNAME_SCHEMA } } } },
         },
         responses: {
           '200': dataResponse(ref('DeviceProfile')),
           ...standardErrors(
             ['409', 'The username is held by another device (username_taken).'],
             ['429', "Renamed less than 14 days ago (rename_throttled, with canRenameAt), or the key's daily limit is spent."],
-            ['415', 'Body is not JSON (unsupported_media_type).'],
+            ...JSON_BODY_ERRORS,
           ),
         },
       },
@@ -286,8 +307,8 @@ export const communityFragment: ApiFragment = {
           content: { 'application/json': { schema: { type: 'object', required: ['image'], additionalProperties: false, properties: { image: { type: ['string', 'object'] } } } } },
         },
         responses: {
-          '200': dataResponse(ref('DeviceProfile'), 'The refreshed profile.'),
-          ...standardErrors(['413', 'Request body over the server cap (payload_too_large).'], ['415', 'Body is not JSON (unsupported_media_type).']),
+          '200': { ...dataResponse(ref('DeviceProfile'), 'The refreshed profile.'), links: { getAvatar: AVATAR_LINK } },
+          ...standardErrors(...JSON_BODY_ERRORS),
           '400': errorResponse('device_id_required, invalid_body, or invalid_image (not JPEG/PNG by content, too large, too many pixels, undecodable).'),
         },
       },

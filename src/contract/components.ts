@@ -48,6 +48,12 @@ export const pageResponse = (item: Schema, description = 'OK') =>
     description,
   );
 
+/** What every operation with a JSON request body can answer besides its own errors; spread into standardErrors. */
+export const JSON_BODY_ERRORS: Array<[string, string]> = [
+  ['413', 'Request body over the server cap (payload_too_large).'],
+  ['415', 'Body is not JSON (unsupported_media_type).'],
+];
+
 /** The error answers every authenticated operation can give. */
 export function standardErrors(...extra: Array<[string, string]>): Record<string, unknown> {
   const responses: Record<string, unknown> = {

@@ -34,6 +34,8 @@ export interface CompiledOperation {
   header: CompiledParameter[];
   body?: ValidateFunction;
   bodyRequired: boolean;
+  /** x-message and x-error-code of the body's top-level fields: the person-facing rule and the code its errors answer with. */
+  bodyFields: Record<string, { message?: string; code?: string }>;
 }
 
 function resolveParameter(doc: OpenApiDocument, parameter: Parameter | { $ref: string }): Parameter {
@@ -47,7 +49,7 @@ function resolveParameter(doc: OpenApiDocument, parameter: Parameter | { $ref: s
 }
 
 export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof createAjv>, operation: Operation): CompiledOperation {
-  const compiled: CompiledOperation = { operation, query: [], path: [], header: [], bodyRequired: false };
+  const compiled: CompiledOperation = { operation, query: [], path: [], header: [], bodyRequired: false, bodyFields: {} };
   for (const raw of operation.parameters ?? []) {
     const spec = resolveParameter(doc, raw);
     compiled[spec.in].push({ spec, check: ajv.compile(anchored(spec.schema)) });
@@ -56,6 +58,10 @@ export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof cr
   if (body) {
     compiled.body = ajv.compile(anchored(body));
     compiled.bodyRequired = operation.requestBody?.required ?? false;
+    const resolved: Schema = body.$ref ? doc.components.schemas[String(body.$ref).replace('#/components/schemas/', '')] ?? {} : body;
+    for (const [name, field] of Object.entries<Schema>(resolved.properties ?? {})) {
+      if (field['x-message'] || field['x-error-code']) compiled.bodyFields[name] = { message: field['x-message'], code: field['x-error-code'] };
+    }
   }
   return compiled;
 }
@@ -115,6 +121,8 @@ function readHeaders(ctx: Context, compiled: CompiledOperation): Record<string, 
     const { spec } = parameter;
     const raw = ctx.get(spec.name).trim();
     if (!raw) {
+      // Sent but empty is not absent: an optional header's schema (minLength) still judges it.
+      if (!spec.required && spec.name.toLowerCase() in ctx.req.headers) checkValue(parameter, raw);
       if (spec.required) throw new ApiError(400, spec['x-missing-code'] ?? 'missing_parameter', `the ${spec.name} header is required`, { param: spec.name });
       continue;
     }
@@ -147,9 +155,17 @@ function readBody(ctx: Context, compiled: CompiledOperation): unknown {
         const missing = String(error.params.missingProperty);
         return { param: path ? `${path}.${missing}` : missing, message: `${path ? `${path}.` : ''}${missing} is required` };
       }
-      return { param: path || 'body', message: `${path || 'body'} ${error.message ?? 'is not valid'}` };
+      const rule = compiled.bodyFields[path.split('.')[0]]?.message;
+      return { param: path || 'body', message: rule ?? `${path || 'body'} ${error.message ?? 'is not valid'}` };
     });
-    throw invalidBody(details[0]?.message ?? 'request body is not valid', details, details.length === 1 ? details[0].param : undefined);
+    // One field breaking several keywords of its rule is one problem, told once.
+    const unique = details.filter((detail, index) => details.findIndex((other) => other.param === detail.param && other.message === detail.message) === index);
+    const params = new Set(unique.map((detail) => detail.param));
+    const codes = new Set(unique.map((detail) => compiled.bodyFields[detail.param.split('.')[0]]?.code ?? 'invalid_body'));
+    const code = codes.size === 1 ? [...codes][0] : 'invalid_body';
+    const message = unique[0]?.message ?? 'request body is not valid';
+    const param = params.size === 1 ? [...params][0] : undefined;
+    throw new ApiError(400, code, message, { details: unique, param });
   }
   return body;
 }

@@ -1,4 +1,4 @@
-import { CURSOR_PARAM, DATE, dataResponse, json, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
+import { CURSOR_PARAM, DATE, dataResponse, JSON_BODY_ERRORS, json, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
 import type { ApiFragment, Schema } from '../contract/types';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
 import {
@@ -159,6 +159,14 @@ const summaryList = (description: string) => json(
   description,
 );
 
+/** OpenAPI links from a list to the first establishment's own resources (clients and the stateful fuzzer follow them). */
+const FIRST_RESTAURANT_LINKS = Object.fromEntries(
+  ['getRestaurant', 'getRestaurantInspections', 'getRestaurantViolations', 'listRestaurantReports', 'createRestaurantReport'].map((operationId) => [
+    operationId,
+    { operationId, parameters: { camis: '$response.body#/data/0/camis' }, description: 'The first establishment of the page.' },
+  ]),
+);
+
 export const restaurantsFragment: ApiFragment = {
   tags: [{ name: TAG, description: 'Food establishments keyed by CAMIS: search, browse, nearby, profiles, history and batch.' }],
   schemas: restaurantSchemas,
@@ -210,7 +218,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
           limitParam(100, 20),
           CURSOR_PARAM,
         ],
-        responses: { '200': pageResponse(ref('RestaurantSummary')), ...standardErrors() },
+        responses: { '200': { ...pageResponse(ref('RestaurantSummary')), links: FIRST_RESTAURANT_LINKS }, ...standardErrors() },
       },
     },
     '/api/v1/restaurants/nearby': {
@@ -269,7 +277,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
               },
             },
           }),
-          ...standardErrors(['400', 'A body breaking its rule (invalid_body) or more than 50 ids (batch_too_large).']),
+          ...standardErrors(['400', 'A body breaking its rule (invalid_body) or more than 50 ids (batch_too_large).'], ...JSON_BODY_ERRORS),
         },
       },
     },
