@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openApiDocument } from './contract/document';
@@ -10,6 +9,8 @@ import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
 import { errorEnvelope } from './http/error-envelope';
 import { ApiError } from './http/errors';
+import { jsonBody } from './http/json-body';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { requestId } from './http/request-id';
 import { storesAnswer } from './platform/health';
 import { UsageBuffer } from './platform/usage';
@@ -34,18 +35,26 @@ export interface AppOptions {
   extraRoutes?: Route[];
 }
 
+/** Every path under /api/v1, in any letter case, needs a key: a case variant is refused, never served keyless. */
+const API_PREFIX = /^\/api\/v1(\/|$)/i;
+
 /**
  * request id -> error envelope -> access log -> probes -> (under /api/v1) key + usage
  * -> body -> route (validated from the document) -> 404 / 405 in the envelope.
+ *
+ * Routing is case-sensitive, and the key check asks the same router: a request needs a key
+ * when the API router can match its path or the path is under the prefix in any case, so
+ * routing and authentication cannot disagree on what is an API path.
  */
 export function createApp(options: AppOptions): App {
   const { config, stores, logger } = options;
   const doc = options.doc ?? openApiDocument();
   const usage = new UsageBuffer(stores.platform);
-  const koa = new Koa({ proxy: false });
+  // X-Forwarded-For is believed only for the configured number of proxy hops (README: client address).
+  const koa = new Koa({ proxy: config.trustedProxyHops > 0, maxIpsCount: config.trustedProxyHops });
   koa.silent = true;
 
-  const probes = new Router();
+  const probes = new Router({ sensitive: true });
   probes.get('/livez', (ctx) => {
     ctx.body = { status: 'ok' };
   });
@@ -54,34 +63,22 @@ export function createApp(options: AppOptions): App {
     ctx.body = { status: 'ok' };
   });
 
-  const api = new Router();
+  const api = new Router({ sensitive: true });
   mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])]);
+  const needsKey = (path: string) => API_PREFIX.test(path) || api.match(path, 'GET').path.length > 0;
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
-  const body = koaBody({
-    json: true,
-    jsonStrict: true,
-    jsonLimit: config.bodyLimitBytes,
-    urlencoded: false,
-    text: false,
-    multipart: false,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH],
-  });
+  const body = jsonBody({ limitBytes: config.bodyLimitBytes });
 
   koa.use(requestId());
   koa.use(errorEnvelope(logger));
   koa.use(accessLog(logger));
+  koa.use(methodNotAllowed([probes, api]));
   koa.use(probes.routes());
   koa.use(async (ctx, next) => {
-    if (ctx.path === '/api/v1' || ctx.path.startsWith('/api/v1/')) {
-      await authenticated(ctx, async () => {
-        await body(ctx, next);
-      });
-      return;
-    }
-    await next();
+    if (!needsKey(ctx.path)) return next();
+    await authenticated(ctx, () => body(ctx, next));
   });
   koa.use(api.routes());
-  koa.use(api.allowedMethods());
 
   return {
     koa,

@@ -5,6 +5,7 @@ import { Config, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { createLogger } from './http/logger';
 import { openStores, Stores } from './stores';
+import { createHttpServer } from './http/http-server';
 
 export interface RunningServer {
   url: string;
@@ -20,7 +21,7 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   await migrate(config.databaseUrl, config.namespace);
   const stores = openStores(config);
   const app = createApp({ config, stores, logger });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app.koa.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -109,7 +109,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const camis = params.camis as string;
         const binding = queryBinding('restaurant-reports', store.mode, query, { camis });
         const limit = query.limit as number;
-        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
+        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding, ['integer']));
         if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
         const rows = await publicReportsPage(store.pg, { sandbox: store.sandbox, camis, kinds: (query.kind as ReportKind[] | undefined) ?? null, beforeSeq, limit: limit + 1 });
         const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
@@ -233,7 +233,7 @@ export function communityRoutes(deps: AppDeps): Route[] {
         // Bound to the device too, so one device's cursor cannot page another's history.
         const binding = queryBinding('own-reports', store.mode, query, { device: deviceHash });
         const limit = query.limit as number;
-        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding));
+        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding, ['integer']));
         const rows = await ownReportsPage(store.pg, { sandbox: store.sandbox, deviceHash, beforeSeq, limit: limit + 1 });
         const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
         ctx.body = { data: page.map(withoutSeq), meta: { nextCursor, returned: page.length } };

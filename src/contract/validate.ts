@@ -68,6 +68,8 @@ export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof cr
 
 function checkValue(parameter: CompiledParameter, raw: string): unknown {
   const { spec } = parameter;
+  // No text with NUL reaches a store (Postgres refuses it in text): one check for every parameter of every family.
+  if (raw.includes('\u0000')) throw invalidParameter(spec.name, `${spec.name} must not contain a NUL character`);
   const value = coerce(raw, spec.schema);
   if (!parameter.check(value)) throw invalidParameter(spec.name, spec['x-message'] ?? describeParameter(spec.name, spec.schema));
   return value;
@@ -119,6 +121,8 @@ function readHeaders(ctx: Context, compiled: CompiledOperation): Record<string, 
   const values: Record<string, string> = {};
   for (const parameter of compiled.header) {
     const { spec } = parameter;
+    // Node joins a repeated header with ", " (or keeps only the first): a device must name itself once.
+    if ((ctx.req.headersDistinct[spec.name.toLowerCase()]?.length ?? 0) > 1) throw invalidParameter(spec.name, `the ${spec.name} header was sent more than once; send it once`);
     const raw = ctx.get(spec.name).trim();
     if (!raw) {
       // Sent but empty is not absent: an optional header's schema (minLength) still judges it.

@@ -79,7 +79,7 @@ export const feedsFragment: ApiFragment = {
       get: {
         operationId: 'listViolations',
         summary: 'City-wide violation feed',
-        description: `One row per citation. Every filter combines with every other (AND), the geo circle included; comma lists match any of their values. code matches case-insensitively; q matches establishment names (every word, the last as a prefix, with the search's text folding); a q with no letters or digits filters nothing. The circle (lat, lng, radius) keeps rows whose establishment has coordinates within radius meters; rows without coordinates never match it.\n\n${FEED_PAGING}`,
+        description: `One row per citation. Every filter combines with every other (AND), the geo circle included; comma lists match any of their values. code matches case-insensitively; q matches establishment names (every word, the last as a prefix, with the search's text folding); a q with no letters or digits (emoji, "*:*") matches nothing: the list is empty, as on search. The circle (lat, lng, radius) keeps rows whose establishment has coordinates within radius meters; rows without coordinates never match it.\n\n${FEED_PAGING}`,
         tags: [FEED_TAG],
         'x-unknown-parameters': 'reject',
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },

@@ -1,9 +1,11 @@
 import { rangeFilter, termsFilter } from '../restaurants/queries/browse';
-import type { Position } from '../search/cursor';
-import { normalizeText } from '../search/normalize';
+import type { Position, PositionShape } from '../search/cursor';
+import { wordsPrefixFilter } from '../search/text-filter';
 
 /** The city-wide feeds: newest first, keyset pages over [inspectedAt, id] (id is unique). */
 const FEED_SORT = [{ inspectedAt: { order: 'desc' } }, { id: { order: 'desc' } }];
+/** A feed row's sort values: inspectedAt as epoch ms, then the row id. */
+export const FEED_POSITION: PositionShape = ['integer', 'string'];
 
 export interface ViolationFeedQuery {
   code?: string[];
@@ -57,8 +59,7 @@ export function violationFilters(query: Omit<ViolationFeedQuery, 'limit'>): obje
     ...rangeFilter('inspectedAt', query.since, query.until),
   ];
   if (query.critical !== undefined) filter.push({ term: { critical: query.critical } });
-  const text = normalizeText(query.q);
-  if (text) filter.push({ match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } });
+  if (query.q !== undefined) filter.push(wordsPrefixFilter(['nameNorm'], query.q));
   if (query.lat !== undefined && query.lng !== undefined) {
     filter.push({ geo_distance: { distance: `${query.radius}m`, distance_type: 'arc', location: { lat: query.lat, lon: query.lng } } });
   }

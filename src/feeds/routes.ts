@@ -4,7 +4,7 @@ import { pageOf, Position, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
 import { STATS_CACHE_HOURS } from './openapi';
-import { buildInspectionFeedRequest, buildViolationFeedRequest, InspectionFeedQuery, ViolationFeedQuery } from './queries';
+import { buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION, InspectionFeedQuery, ViolationFeedQuery } from './queries';
 import { ExpiringCache } from './stats-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
@@ -22,7 +22,7 @@ async function feedPage(
   const { store } = ctx.state;
   const input = ctx.state.input.query as { limit: number; cursor?: string };
   const binding = queryBinding(index, store.mode, input);
-  const after = input.cursor ? deps.cursors.decode(input.cursor, binding) : null;
+  const after = input.cursor ? deps.cursors.decode(input.cursor, binding, FEED_POSITION) : null;
   const response = await store.es.search({ index: store.indexAlias(index), ...build(input as never, after) }, { ignore: [404] });
   const page = pageOf(response.hits?.hits ?? [], input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));
   ctx.body = { data: page.rows.map((hit) => hit._source), meta: { nextCursor: page.nextCursor, returned: page.rows.length } };

@@ -3,7 +3,8 @@ import type { Pool } from 'pg';
 import { ApiKeyRecord, findKeyByHash, hashKey, KEY_PATTERN } from '../platform/keys';
 import { countLimitedRequest, nextUtcMidnightEpoch, secondsToNextUtcMidnight, UsageBuffer, utcDay } from '../platform/usage';
 import { storeForKey, type Stores } from '../stores';
-import { ApiError } from './errors';
+import { clientOf } from './client-address';
+import { ApiError, invalidParameter } from './errors';
 
 export interface AuthOptions {
   stores: Stores;
@@ -42,6 +43,8 @@ export function authenticate(options: AuthOptions): Middleware {
   const cache = new KeyCache(options.stores.platform, options.keyCacheMs);
   const now = options.now ?? (() => new Date());
   return async (ctx, next) => {
+    // Node keeps only the first of repeated Authorization headers; two keys is an ambiguous request, not the first key's.
+    if ((ctx.req.headersDistinct.authorization?.length ?? 0) > 1) throw invalidParameter('Authorization', 'the Authorization header was sent more than once; send one key');
     const header = ctx.get('Authorization');
     if (!header) throw new ApiError(401, 'missing_key', 'send your API key as Authorization: Bearer <key>');
     const presented = bearerKey(header);
@@ -55,12 +58,16 @@ export function authenticate(options: AuthOptions): Middleware {
     if (key.dailyLimit === null) {
       options.usage.add(key.id, day);
     } else {
-      const count = await countLimitedRequest(options.stores.platform, key.id, day, key.dailyLimit);
+      const client = key.limitPerClient ? clientOf(ctx.ip) : null;
+      // The key's own total is kept too (for its operator); only the client's count is limited.
+      if (client) options.usage.add(key.id, day);
+      const count = await countLimitedRequest(options.stores.platform, key.id, day, key.dailyLimit, client);
       ctx.set('X-RateLimit-Limit', String(key.dailyLimit));
       ctx.set('X-RateLimit-Remaining', String(Math.max(0, key.dailyLimit - (count ?? key.dailyLimit))));
       if (count === null) {
         const wait = secondsToNextUtcMidnight(at);
-        throw new ApiError(429, 'daily_limit_exceeded', `this key's daily limit of ${key.dailyLimit} requests is spent; it resets at 00:00 UTC`, {
+        const whose = client ? `this shared key's daily limit of ${key.dailyLimit} requests per client address` : `this key's daily limit of ${key.dailyLimit} requests`;
+        throw new ApiError(429, 'daily_limit_exceeded', `${whose} is spent; it resets at 00:00 UTC`, {
           retryAfterSeconds: wait,
         });
       }

@@ -9,15 +9,18 @@ interface HttpLikeError {
   expose?: boolean;
 }
 
-/** Errors raised below us by Koa, koa-body or the router, turned into the contract's codes. */
+/**
+ * Client errors raised below us by Koa or a body reader (http-errors with expose set), turned
+ * into the contract's codes. A store's own 4xx (an Elasticsearch 400, say) is not the
+ * client's fault and never becomes a client-input code: it falls through to 500.
+ */
 function fromFrameworkError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   const e = error as HttpLikeError;
   const status = e?.status ?? e?.statusCode;
-  if (!status || status >= 500) return undefined;
+  if (!status || status >= 500 || e.expose !== true) return undefined;
   if (status === 413 || e.type === 'entity.too.large') return new ApiError(413, 'payload_too_large', 'request body is larger than the server accepts');
   if (status === 415) return new ApiError(415, 'unsupported_media_type', 'request body must be JSON (Content-Type: application/json)');
-  if (status === 400) return new ApiError(400, 'invalid_body', 'request body is not valid JSON');
   if (status === 404) return new ApiError(404, 'not_found', 'no such resource');
   return new ApiError(status, 'invalid_request', 'the request could not be processed');
 }
@@ -43,10 +46,6 @@ export function errorEnvelope(logger: Logger): Middleware {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
-      if (ctx.status === 405 && ctx.body === undefined) {
-        const allow = String(ctx.response.get('Allow'));
-        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { headers: { Allow: allow } });
-      }
     } catch (caught) {
       let error = fromFrameworkError(caught);
       if (!error && isStoreUnavailable(caught)) {

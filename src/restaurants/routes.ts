@@ -2,7 +2,7 @@ import type { Route, RouteContext } from '../contract/routes';
 import { ApiError, notFound } from '../http/errors';
 import type { AppDeps } from '../routes';
 import { pageOf, Position, queryBinding } from '../search/cursor';
-import { BrowseQuery, buildBrowseRequest } from './queries/browse';
+import { BrowseQuery, browsePositionShape, buildBrowseRequest } from './queries/browse';
 import { buildNearbyRequest, NearbyQuery } from './queries/nearby';
 import { searchRestaurants, SearchParams } from './search';
 import { summaryOf } from './shape';
@@ -30,7 +30,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
         const input = query<BrowseQuery & { cursor?: string }>(ctx);
         // The endpoint is part of the binding: a feed's cursor is never read as a browse position.
         const binding = queryBinding('restaurants', store.mode, input as unknown as Record<string, unknown>);
-        const after = input.cursor ? deps.cursors.decode(input.cursor, binding) : null;
+        const after = input.cursor ? deps.cursors.decode(input.cursor, binding, browsePositionShape(input.sort)) : null;
         const response = await store.es.search({ index: store.indexAlias('restaurants'), ...buildBrowseRequest(input, after) }, { ignore: [404] });
         const hits = response.hits?.hits ?? [];
         const page = pageOf(hits, input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));

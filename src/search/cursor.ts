@@ -9,11 +9,32 @@ import { invalidCursor } from '../http/errors';
  */
 export type Position = Array<string | number | boolean | null>;
 
+/**
+ * What each value of a list's position must be. A decoded cursor is checked against it
+ * before use: a payload of the wrong shape (forged with a leaked secret, or from an older
+ * release) is 400 invalid_cursor, never a malformed query sent to a store.
+ */
+export type PositionShape = ReadonlyArray<'string' | 'integer'>;
+
+const MAX_POSITION_STRING = 512;
+
+function fitsShape(position: unknown[], shape: PositionShape): boolean {
+  return (
+    position.length === shape.length &&
+    shape.every((kind, i) => {
+      const value = position[i];
+      if (kind === 'integer') return Number.isSafeInteger(value);
+      // null is how Elasticsearch reports a missing keyword sort value; it takes it back as such.
+      return value === null || (typeof value === 'string' && value.length <= MAX_POSITION_STRING);
+    })
+  );
+}
+
 export interface CursorCodec {
   /** binding: everything that defines the result set (mode, filters, sort), never limit or cursor. */
   encode(position: Position, binding: unknown): string;
-  /** The position, or 400 invalid_cursor when forged, edited, malformed or replayed with another query. */
-  decode(cursor: string, binding: unknown): Position;
+  /** The position, or 400 invalid_cursor when forged, edited, malformed, of another shape or replayed with another query. */
+  decode(cursor: string, binding: unknown, shape: PositionShape): Position;
 }
 
 function canonical(value: unknown): string {
@@ -34,7 +55,7 @@ export function createCursorCodec(secret: string): CursorCodec {
       const payload = Buffer.from(JSON.stringify({ p: position, b: bindingHash(binding) })).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
-    decode(cursor, binding) {
+    decode(cursor, binding, shape) {
       const [payload, signature, extra] = cursor.split('.');
       if (!payload || !signature || extra !== undefined) throw invalidCursor();
       const given = Buffer.from(signature, 'base64url');
@@ -46,7 +67,7 @@ export function createCursorCodec(secret: string): CursorCodec {
       } catch {
         throw invalidCursor();
       }
-      if (!Array.isArray(parsed.p) || parsed.b !== bindingHash(binding)) throw invalidCursor();
+      if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.p) || parsed.b !== bindingHash(binding) || !fitsShape(parsed.p, shape)) throw invalidCursor();
       return parsed.p as Position;
     },
   };

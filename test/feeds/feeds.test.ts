@@ -88,6 +88,12 @@ describe('GET /violations', () => {
     await check('since=2024-02-20&until=2024-04-01', (r) => r.inspectedAt >= '2024-02-20' && r.inspectedAt <= '2024-04-01');
   });
 
+  test('a q with no letters or digits matches nothing, never the unfiltered feed', async () => {
+    for (const q of ['%26', encodeURIComponent('🍕'), encodeURIComponent('*:*'), encodeURIComponent('\u200b')]) {
+      expect(await follow<ViolationRow>(`/api/v1/violations?q=${q}`)).toEqual([]);
+    }
+  });
+
   test('the geo circle combines with every other filter', async () => {
     const circle = `lat=${CENTER.lat}&lng=${CENTER.lng}&radius=600`;
     // MAMA'S KITCHEN at the center, MAMA LUNA 445 m north; RIVER CAFE 2.9 km south; NO PIN has no coordinates.

@@ -62,6 +62,13 @@ describe('the error envelope', () => {
     expect(api.logs.join('')).toContain(res.body.error.requestId);
   });
 
+  it("answers a store's own 400 with 500 internal_error, never as the client's input error", async () => {
+    await api.ns.stores.es.indices.create({ index: api.ns.stores.byMode.live.indexAlias('restaurants') });
+    const res = await api.get('/api/v1/probe/store-refuses');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual(envelope(500, 'internal_error'));
+  });
+
   it('accepts a sane X-Request-Id and echoes it, in the header and the envelope', async () => {
     const res = await api.get('/api/v1/no/such/thing', { headers: { 'X-Request-Id': 'client-req-42' } });
     expect(res.headers.get('x-request-id')).toBe('client-req-42');

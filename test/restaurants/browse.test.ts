@@ -194,8 +194,13 @@ describe('browse', () => {
     expect(max.body.meta.nextCursor).toBeNull();
   });
 
-  test('a q with no letters or digits filters nothing (as documented)', async () => {
-    expect(camis(await all('sort=name&q=%26', 100))).toEqual(camis(await all('sort=name', 100)));
+  test('a q with no letters or digits matches nothing, never the unfiltered list (as documented)', async () => {
+    for (const q of ['%26', encodeURIComponent('🍕🍕'), encodeURIComponent('*:*'), encodeURIComponent('\u200b\u200b')]) {
+      const res = await api.get(`/api/v1/restaurants?sort=name&q=${q}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.meta.nextCursor).toBeNull();
+    }
   });
 
   test('test keys browse the fixture', async () => {

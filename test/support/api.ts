@@ -8,6 +8,7 @@ import type { OpenApiDocument } from '../../src/contract/types';
 import { createKeyPair } from '../../src/platform/keys';
 import { ResponseContract } from './contract';
 import { createTestNamespace, TestNamespace } from './namespace';
+import { createHttpServer } from '../../src/http/http-server';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -62,7 +63,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     }),
   );
   const app = createApp({ config: ns.config, stores: ns.stores, logger, keyCacheMs: options.keyCacheMs ?? 0, doc: options.doc, extraRoutes: options.extraRoutes });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

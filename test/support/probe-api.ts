@@ -59,6 +59,7 @@ export const probeFragment: ApiFragment = {
     },
     '/api/v1/probe/boom': { get: { operationId: 'probeBoom', summary: 'throws', responses: { ...standardErrors() } } },
     '/api/v1/probe/slow': { get: { operationId: 'probeSlow', summary: 'slow', responses: { '200': dataResponse(anything), ...standardErrors() } } },
+    '/api/v1/probe/store-refuses': { get: { operationId: 'probeStoreRefuses', summary: 'a store answers 400', responses: { ...standardErrors() } } },
     '/api/v1/probe/store': { get: { operationId: 'probeStore', summary: 'which store', responses: { '200': dataResponse(anything), ...standardErrors() } } },
   },
 };
@@ -82,6 +83,14 @@ export const probeRoutes: Route[] = [
     handler: async (ctx) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       ctx.body = { data: { slow: true } };
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/probe/store-refuses',
+    handler: async (ctx) => {
+      // A query built wrong (a bug of ours): Elasticsearch answers 400.
+      await ctx.state.store.es.search({ index: ctx.state.store.indexAlias('restaurants'), query: { range: { name: { gte: {} } } } });
     },
   },
   {

@@ -1,5 +1,5 @@
-import type { Position } from '../../search/cursor';
-import { normalizeText } from '../../search/normalize';
+import type { Position, PositionShape } from '../../search/cursor';
+import { wordsPrefixFilter } from '../../search/text-filter';
 import { SUMMARY_FETCH } from '../shape';
 
 export type BrowseSort = 'name' | '-name' | 'lastInspectedAt' | '-lastInspectedAt';
@@ -25,18 +25,6 @@ export interface BrowseQuery {
 /** Never-inspected establishments sort as 1900-01-01: the oldest, whichever the direction. */
 const NEVER_INSPECTED_MS = Date.UTC(1900, 0, 1);
 
-/** Name or address fragment: every word in the name, or every word in the address (last word a prefix). */
-export function nameOrAddressFilter(q: string): object | null {
-  const text = normalizeText(q);
-  if (!text) return null;
-  return {
-    bool: {
-      should: [{ match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }, { match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }],
-      minimum_should_match: 1,
-    },
-  };
-}
-
 export function termsFilter(field: string, values: string[] | undefined): object[] {
   return values?.length ? [{ terms: { [field]: values } }] : [];
 }
@@ -50,10 +38,8 @@ export function rangeFilter(field: string, gte: unknown, lte: unknown): object[]
 
 export function browseFilters(query: Omit<BrowseQuery, 'sort' | 'limit'>): object[] {
   const filter: object[] = [];
-  if (query.q !== undefined) {
-    const text = nameOrAddressFilter(query.q);
-    if (text) filter.push(text);
-  }
+  // Name or address fragment: every word in the name, or every word in the address.
+  if (query.q !== undefined) filter.push(wordsPrefixFilter(['nameNorm', 'addressNorm'], query.q));
   filter.push(...termsFilter('borough', query.borough), ...termsFilter('zip', query.zip), ...termsFilter('cuisine', query.cuisine));
   filter.push(...termsFilter('grade', query.grade), ...termsFilter('riskLevel', query.riskLevel));
   filter.push(...rangeFilter('score', query.minScore, query.maxScore));
@@ -78,6 +64,11 @@ export function browseSort(sort: BrowseSort): object[] {
     case '-lastInspectedAt':
       return [{ lastInspectedAt: { order: 'desc', missing: NEVER_INSPECTED_MS } }, tiebreak];
   }
+}
+
+/** The sort values of a browse row: the name or the inspection date (epoch ms), then the camis. */
+export function browsePositionShape(sort: BrowseSort): PositionShape {
+  return sort === 'name' || sort === '-name' ? ['string', 'string'] : ['integer', 'string'];
 }
 
 /** One page (limit + 1 rows, the extra one only says whether more exist) after `after`. */

@@ -1,0 +1,81 @@
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import secureJson from 'secure-json-parse';
+import { ApiError, invalidBody } from './errors';
+
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** A lone UTF-16 surrogate: JSON lets "\ud800" through, but it is no character and cannot be shown. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The first string (value or key) of a parsed body that is not well-formed text, as a dotted path. */
+export function malformedTextAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) || value.includes('\u0000') ? path || 'body' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = malformedTextAt(value[i], path ? `${path}.${i}` : String(i));
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (malformedTextAt(key) !== undefined) return at;
+      const found = malformedTextAt(item, at);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a JSON request body into ctx.request.body. Bodies are shown verbatim (report text),
+ * so the bytes must be UTF-8 exactly and the strings well-formed: a lenient decoder (as in
+ * koa-body, which has no hook for it) stores invalid bytes as U+FFFD, and JSON escapes can
+ * carry lone surrogates and NUL, which Postgres refuses. Those are 400s here, before any store.
+ * Only an object or an array is accepted at the top level; __proto__ and constructor keys are refused.
+ */
+export function jsonBody(options: { limitBytes: number }): Middleware {
+  return async (ctx, next) => {
+    if (!PARSED_METHODS.has(ctx.method)) return next();
+    const encoding = ctx.get('Content-Encoding');
+    if (encoding && encoding !== 'identity') throw new ApiError(415, 'unsupported_media_type', 'request bodies must not be compressed (send no Content-Encoding)');
+    // Any other type is left unread: the validator answers 415 where the operation takes a body.
+    if (!ctx.request.is('application/json')) return next();
+    let bytes: Buffer;
+    try {
+      bytes = await getRawBody(ctx.req, { limit: options.limitBytes, length: ctx.get('Content-Length') || undefined });
+    } catch (error) {
+      const e = error as { type?: string; status?: number };
+      if (e.type === 'entity.too.large') throw new ApiError(413, 'payload_too_large', `request body is larger than the server accepts (${options.limitBytes} bytes)`);
+      if (e.status && e.status < 500) throw invalidBody('request body could not be read in full');
+      throw error;
+    }
+    let text: string;
+    try {
+      text = strictUtf8.decode(bytes);
+    } catch {
+      throw invalidBody('request body is not valid UTF-8 text');
+    }
+    if (!/^[\x20\x09\x0a\x0d]*[[{]/.test(text)) {
+      if (text.trim() === '') return next();
+      throw invalidBody('request body must be a JSON object');
+    }
+    let parsed: unknown;
+    try {
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      throw invalidBody('request body is not valid JSON');
+    }
+    const malformed = malformedTextAt(parsed);
+    if (malformed !== undefined) {
+      throw invalidBody(`${malformed} contains a lone surrogate or NUL character (\\ud800-\\udfff unpaired, \\u0000), which is not text`, [
+        { param: malformed, message: `${malformed} is not well-formed text` },
+      ], malformed);
+    }
+    (ctx.request as unknown as { body?: unknown }).body = parsed;
+    await next();
+  };
+}

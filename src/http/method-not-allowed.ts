@@ -1,0 +1,28 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ApiError } from './errors';
+
+/**
+ * A path some route serves, asked with a method none of them serves: 405 with Allow, in the
+ * envelope, for every method name (TRACE, PROPFIND, QUERY... included); OPTIONS lists the
+ * methods. An unknown path stays 404. The routers themselves are asked, so this cannot
+ * disagree with routing.
+ */
+export function methodNotAllowed(routers: Router[]): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
+    const allowed = new Set<string>();
+    for (const router of routers) {
+      for (const layer of router.match(ctx.path, ctx.method).path) for (const method of layer.methods) allowed.add(method);
+    }
+    if (allowed.size === 0) return;
+    const allow = [...allowed].join(', ');
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.set('Allow', allow);
+      return;
+    }
+    throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { headers: { Allow: allow } });
+  };
+}
