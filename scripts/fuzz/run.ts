@@ -134,7 +134,7 @@ function runSchemathesis(st: string, url: string, key: string, mode: string): Pr
   log(`schemathesis, ${mode} key: st ${args.join(' ').replace(key, `ik_${mode}_...`)}`);
   return new Promise((resolve, reject) => {
     const child = spawn(st, args, {
-      cwd: FUZZ_DIR,
+      cwd: REPORT_DIR,
       stdio: ['ignore', fs.openSync(path.join(REPORT_DIR, `${mode}.log`), 'w'), 'inherit'],
       env: { ...process.env, PYTHONPATH: FUZZ_DIR, SCHEMATHESIS_HOOKS: 'hooks' },
     });

@@ -125,8 +125,6 @@ function readHeaders(ctx: Context, compiled: CompiledOperation): Record<string, 
     if ((ctx.req.headersDistinct[spec.name.toLowerCase()]?.length ?? 0) > 1) throw invalidParameter(spec.name, `the ${spec.name} header was sent more than once; send it once`);
     const raw = ctx.get(spec.name).trim();
     if (!raw) {
-      // Sent but empty is not absent: an optional header's schema (minLength) still judges it.
-      if (!spec.required && spec.name.toLowerCase() in ctx.req.headers) checkValue(parameter, raw);
       if (spec.required) throw new ApiError(400, spec['x-missing-code'] ?? 'missing_parameter', `the ${spec.name} header is required`, { param: spec.name });
       continue;
     }
