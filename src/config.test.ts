@@ -1,17 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
   it('has working defaults for a local run', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ NYC_API_CACHE_DIR: dir });
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', namespace: 'nyc', databaseUrl: undefined, elasticsearchUrl: undefined });
   });
 
   it('refuses to run in production on the development secrets', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET and DEVICE_ID_SALT/);
+    expect(() => loadConfig({ NODE_ENV: 'production', NYC_API_CACHE_DIR: dir })).toThrow(/CURSOR_SECRET and DEVICE_ID_SALT/);
     expect(() => loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'a', DEVICE_ID_SALT: 'b' })).not.toThrow();
   });
 
+  it('gives a local run random secrets, kept with its local data (0600) and the same at every start', () => {
+    const first = loadConfig({ NYC_API_CACHE_DIR: dir });
+    expect(first.cursorSecret).toMatch(/^[\w-]{40,}$/);
+    expect(first.deviceIdSalt).toMatch(/^[\w-]{40,}$/);
+    expect(first.cursorSecret).not.toBe(first.deviceIdSalt);
+    const [file] = fs.readdirSync(dir).map((name) => path.join(dir, name));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const again = loadConfig({ NYC_API_CACHE_DIR: dir });
+    expect([again.cursorSecret, again.deviceIdSalt]).toEqual([first.cursorSecret, first.deviceIdSalt]);
+
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-'));
+    try {
+      expect(loadConfig({ NYC_API_CACHE_DIR: elsewhere }).cursorSecret).not.toBe(first.cursorSecret);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+    // Configured secrets win over the local ones.
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, CURSOR_SECRET: 'configured', DEVICE_ID_SALT: 'salt' })).toMatchObject({ cursorSecret: 'configured', deviceIdSalt: 'salt' });
+  });
+
+  it('never signs with the old published development constant', () => {
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir }).cursorSecret).not.toBe('dev-only-secret-change-me');
+  });
+
   it('refuses a namespace that is not a safe identifier', () => {
-    expect(() => loadConfig({ DATA_NAMESPACE: 'x; drop schema' })).toThrow(/DATA_NAMESPACE/);
+    expect(() => loadConfig({ DATA_NAMESPACE: 'x; drop schema', NYC_API_CACHE_DIR: dir })).toThrow(/DATA_NAMESPACE/);
   });
 });

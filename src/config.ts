@@ -1,3 +1,5 @@
+import { localDataDir, localSecrets } from './platform/local-secrets';
+
 /** Every setting the service reads, from the environment, in one place (README lists them). */
 export interface Config {
   port: number;
@@ -17,11 +19,14 @@ export interface Config {
   /** How long a request may wait on Elasticsearch or Postgres. */
   storeTimeoutMs: number;
   poolSize: number;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (0: none, the
+   * socket's peer is the client). The client address is the entry that many hops from the right.
+   */
+  trustedProxyHops: number;
 }
 
 export const API_VERSION = '1.1';
-
-const DEV_SECRET = 'dev-only-secret-change-me';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const namespace = env.DATA_NAMESPACE ?? 'nyc';
@@ -30,18 +35,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['CURSOR_SECRET', 'DEVICE_ID_SALT'].filter((name) => !env[name]);
     if (missing.length) throw new Error(`NODE_ENV=production needs ${missing.join(' and ')}`);
   }
+  if (!/^\d{1,2}$/.test(env.TRUSTED_PROXY_HOPS ?? '0')) throw new Error('TRUSTED_PROXY_HOPS must be a small whole number (0 when no proxy is in front)');
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) throw new Error('DATA_NAMESPACE must be lowercase letters, digits and underscores');
+  // A local run without configured secrets gets random ones, kept with its local data.
+  const local = env.CURSOR_SECRET && env.DEVICE_ID_SALT ? undefined : localSecrets(localDataDir(env));
+  const cursorSecret = env.CURSOR_SECRET || local?.cursorSecret || '';
+  const deviceIdSalt = env.DEVICE_ID_SALT || local?.deviceIdSalt || '';
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     elasticsearchUrl: env.ELASTICSEARCH_URL || undefined,
     namespace,
-    cursorSecret: env.CURSOR_SECRET ?? DEV_SECRET,
-    deviceIdSalt: env.DEVICE_ID_SALT ?? DEV_SECRET,
+    cursorSecret,
+    deviceIdSalt,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 20 * 1024 * 1024),
     storeTimeoutMs: Number(env.STORE_TIMEOUT_MS ?? 5000),
     poolSize: Number(env.PG_POOL_SIZE ?? 20),
+    trustedProxyHops: Number(env.TRUSTED_PROXY_HOPS ?? 0),
   };
 }

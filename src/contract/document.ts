@@ -11,7 +11,20 @@ signed cursor (\`meta.nextCursor\`), bound to the filters and sort that made it.
 given twice is 400 invalid_parameter; strict list surfaces reject unknown parameters with
 400 unknown_parameter. Keys with a daily limit get X-RateLimit-Limit, X-RateLimit-Remaining
 and X-RateLimit-Reset (epoch seconds of the next UTC midnight); unlimited keys get Reset only.
-Test keys (ik_test_) answer from a fixed fixture data set computed as of its reference date.`;
+The shared public test key of the consoles is limited per client address instead of per key
+(one busy client cannot spend everyone's day): its headers, its 429 and /me's usage count the
+caller's own address (an IPv6 address counts as its /64 network). The address is the TCP
+peer; behind reverse proxies the deployment sets how many of them append to
+X-Forwarded-For, and the entry that many hops from the right is the client. Paths are
+case-sensitive: /API/V1/... is not an API path (401 without a key, 404 with one). A method a
+path does not serve is 405 with Allow (OPTIONS lists them). Text parameters and JSON bodies
+must be well-formed text: a NUL character, a lone UTF-16 surrogate or bytes that are not
+UTF-8 are 400.
+Test keys (ik_test_) answer from a fixed fixture data set computed as of its reference date.
+Community writes made with a test key (reports and their photos, usernames, avatars,
+erasures, and the report caps they count toward) are seen only through the test key of the
+same key pair: every other test key keeps the fixture's answers, and live keys never see
+them. The same X-Device-Id under two key pairs is two separate devices.`;
 
 /** Merges the families' fragments into the one OpenAPI 3.1 document; a path or schema defined twice is a bug. */
 export function buildDocument(parts: ApiFragment[] = fragments): OpenApiDocument {

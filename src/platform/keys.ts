@@ -11,6 +11,8 @@ export interface ApiKeyRecord {
   name: string;
   tier: Tier;
   dailyLimit: number | null;
+  /** The daily limit applies to each client address separately (a key published for everyone). */
+  limitPerClient: boolean;
   createdAt: string;
   revokedAt: string | null;
   keyPrefix: string;
@@ -46,6 +48,7 @@ function toRecord(row: Record<string, unknown>): ApiKeyRecord {
     name: row.name as string,
     tier: row.tier as Tier,
     dailyLimit: (row.daily_limit as number | null) ?? null,
+    limitPerClient: row.limit_per_client === true,
     createdAt: (row.created_at as Date).toISOString(),
     revokedAt: row.revoked_at ? (row.revoked_at as Date).toISOString() : null,
     keyPrefix: row.key_prefix as string,
@@ -59,7 +62,7 @@ export interface NewKeyPair {
 }
 
 /** Creates a live key and its test twin; the plaintext keys are returned once and never stored. */
-export async function createKeyPair(pool: Pool, input: { name: string; tier: Tier; dailyLimit: number | null }): Promise<NewKeyPair> {
+export async function createKeyPair(pool: Pool, input: { name: string; tier: Tier; dailyLimit: number | null; limitPerClient?: boolean }): Promise<NewKeyPair> {
   const pairId = randomUUID();
   const keys = { live: generateKey('live'), test: generateKey('test') };
   const client = await pool.connect();
@@ -67,8 +70,8 @@ export async function createKeyPair(pool: Pool, input: { name: string; tier: Tie
     await client.query('begin');
     for (const mode of ['live', 'test'] as const) {
       await client.query(
-        'insert into api_keys (pair_id, key_hash, key_prefix, mode, name, tier, daily_limit) values ($1, $2, $3, $4, $5, $6, $7)',
-        [pairId, hashKey(keys[mode]), keys[mode].slice(0, 12), mode, input.name, input.tier, input.dailyLimit],
+        'insert into api_keys (pair_id, key_hash, key_prefix, mode, name, tier, daily_limit, limit_per_client) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [pairId, hashKey(keys[mode]), keys[mode].slice(0, 12), mode, input.name, input.tier, input.dailyLimit, input.limitPerClient ?? false],
       );
     }
     await client.query('commit');
@@ -103,6 +106,7 @@ export async function revokeKeys(pool: Pool, pairIdOrPrefix: string): Promise<nu
 }
 
 const PUBLIC_TEST_KEY_SETTING = 'public_test_key';
+export const PUBLIC_TEST_KEY_DAILY_LIMIT = 10_000;
 
 /**
  * The shared public test key of the reference consoles. It is public by design, so its
@@ -115,7 +119,8 @@ export async function ensurePublicTestKey(pool: Pool): Promise<string> {
     const record = await findKeyByHash(pool, hashKey(key));
     if (record && !record.revokedAt) return key;
   }
-  const pair = await createKeyPair(pool, { name: 'Public test key', tier: 'standard', dailyLimit: 10000 });
+  // Published for every console: one busy client must not spend everyone's day, so the limit is per client address.
+  const pair = await createKeyPair(pool, { name: 'Public test key', tier: 'standard', dailyLimit: PUBLIC_TEST_KEY_DAILY_LIMIT, limitPerClient: true });
   await pool.query(
     'insert into platform_settings (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value',
     [PUBLIC_TEST_KEY_SETTING, pair.test],

@@ -20,7 +20,7 @@ export const platformFragment: ApiFragment = {
           properties: {
             today: { type: 'integer', minimum: 0, description: 'Requests since 00:00 UTC, including 4xx answers, excluding requests refused by the limit.' },
             last30Days: { type: 'integer', minimum: 0, description: 'Requests over the last 30 UTC days, today included.' },
-            dailyLimit: { type: ['integer', 'null'], description: 'null = unlimited.' },
+            dailyLimit: { type: ['integer', 'null'], description: 'null = unlimited. For the shared public test key: the limit of each client address, and today / last30Days are the caller address\'s own counts.' },
           },
         },
       },

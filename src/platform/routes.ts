@@ -1,4 +1,5 @@
 import { API_VERSION } from '../config';
+import { clientOf } from '../http/client-address';
 import type { Route } from '../contract/routes';
 import type { OpenApiDocument } from '../contract/types';
 import type { Stores } from '../stores';
@@ -13,8 +14,10 @@ export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: 
       async handler(ctx) {
         const { key } = ctx.state;
         const now = new Date();
-        const usage = await usageSummary(deps.stores.platform, key.id, now);
-        const pending = deps.usage.pendingFor(key.id, utcDay(now));
+        // A key limited per client address reports the caller's own count, the one its limit applies to.
+        const client = key.limitPerClient ? clientOf(ctx.ip) : null;
+        const usage = await usageSummary(deps.stores.platform, key.id, now, client);
+        const pending = client ? 0 : deps.usage.pendingFor(key.id, utcDay(now));
         ctx.body = {
           data: {
             name: key.name,

@@ -16,16 +16,25 @@ export function nextUtcMidnightEpoch(now: Date): number {
 /**
  * Counts one request of a key with a daily limit, atomically, in Postgres: the row lock
  * of the upsert serializes concurrent requests of every API process, and the WHERE keeps
- * a refused request from being counted. Returns the new count, or null when the limit is spent.
+ * a refused request from being counted. A key limited per client counts each client
+ * address apart. Returns the new count, or null when the limit is spent.
  */
-export async function countLimitedRequest(pool: Pool, keyId: number, day: string, dailyLimit: number): Promise<number | null> {
-  const { rows } = await pool.query(
-    `insert into api_usage_daily (key_id, day, count) values ($1, $2, 1)
-       on conflict (key_id, day) do update set count = api_usage_daily.count + 1
-       where api_usage_daily.count < $3
-     returning count`,
-    [keyId, day, dailyLimit],
-  );
+export async function countLimitedRequest(pool: Pool, keyId: number, day: string, dailyLimit: number, client: string | null = null): Promise<number | null> {
+  const { rows } = client
+    ? await pool.query(
+        `insert into api_usage_client_daily (key_id, client, day, count) values ($1, $4, $2, 1)
+           on conflict (key_id, client, day) do update set count = api_usage_client_daily.count + 1
+           where api_usage_client_daily.count < $3
+         returning count`,
+        [keyId, day, dailyLimit, client],
+      )
+    : await pool.query(
+        `insert into api_usage_daily (key_id, day, count) values ($1, $2, 1)
+           on conflict (key_id, day) do update set count = api_usage_daily.count + 1
+           where api_usage_daily.count < $3
+         returning count`,
+        [keyId, day, dailyLimit],
+      );
   return rows[0] ? (rows[0].count as number) : null;
 }
 
@@ -96,14 +105,15 @@ export interface UsageSummary {
   last30Days: number;
 }
 
-export async function usageSummary(pool: Pool, keyId: number, now: Date): Promise<UsageSummary> {
+/** A key's usage today and over 30 days; of one client address for a key limited per client. */
+export async function usageSummary(pool: Pool, keyId: number, now: Date, client: string | null = null): Promise<UsageSummary> {
   const today = utcDay(now);
   const { rows } = await pool.query(
     `select coalesce(sum(count) filter (where day = $2::date), 0) as today,
             coalesce(sum(count), 0) as last30
-       from api_usage_daily
-      where key_id = $1 and day > $2::date - 30 and day <= $2::date`,
-    [keyId, today],
+       from ${client ? 'api_usage_client_daily' : 'api_usage_daily'}
+      where key_id = $1 and day > $2::date - 30 and day <= $2::date ${client ? 'and client = $3' : ''}`,
+    client ? [keyId, today, client] : [keyId, today],
   );
   return { today: Number(rows[0].today), last30Days: Number(rows[0].last30) };
 }

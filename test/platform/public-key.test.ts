@@ -1,0 +1,82 @@
+/**
+ * The shared public test key is limited per client address, so one busy client cannot
+ * spend every console's day; commissioned keys keep exact per-key counting.
+ */
+import { createKeyPair, ensurePublicTestKey, findKeyByHash, hashKey } from '../../src/platform/keys';
+import { startTestApi, TestApi } from '../support/api';
+import { rawRequest, requestText } from '../support/raw-http';
+
+const me = (api: TestApi, key: string, options: { from?: string; forwardedFor?: string } = {}) =>
+  rawRequest(
+    api.url,
+    requestText('GET', '/api/v1/me', [['Authorization', `Bearer ${key}`], ...(options.forwardedFor ? ([['X-Forwarded-For', options.forwardedFor]] as Array<[string, string]>) : [])]),
+    { localAddress: options.from ?? '127.0.0.1' },
+  );
+
+describe('a key limited per client address', () => {
+  let api: TestApi;
+  let shared: string;
+  beforeAll(async () => {
+    api = await startTestApi();
+    shared = (await createKeyPair(api.ns.stores.platform, { name: 'shared', tier: 'standard', dailyLimit: 3, limitPerClient: true })).test;
+  });
+  afterAll(() => api.stop());
+
+  test('one client spending its limit leaves every other client theirs', async () => {
+    for (let i = 1; i <= 3; i++) {
+      const res = await me(api, shared, { from: '127.0.0.1' });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(3 - i));
+      expect(JSON.parse(res.body).data.usage).toMatchObject({ today: i, dailyLimit: 3 });
+    }
+    const spent = await me(api, shared, { from: '127.0.0.1' });
+    expect(spent.status).toBe(429);
+    expect(JSON.parse(spent.body).error).toMatchObject({ code: 'daily_limit_exceeded', retryAfterSeconds: expect.any(Number) });
+    expect(JSON.parse(spent.body).error.message).toMatch(/per client address/);
+
+    const other = await me(api, shared, { from: '127.0.0.2' });
+    expect(other.status).toBe(200);
+    expect(JSON.parse(other.body).data.usage).toMatchObject({ today: 1, dailyLimit: 3 });
+    expect(other.headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  test('X-Forwarded-For is not believed without a trusted proxy: a client cannot name itself anew', async () => {
+    const res = await me(api, shared, { from: '127.0.0.1', forwardedFor: '198.51.100.9' });
+    expect(res.status).toBe(429);
+  });
+
+  test('the public test key is made limited per client, and its plaintext stays the same', async () => {
+    const key = await ensurePublicTestKey(api.ns.stores.platform);
+    const record = await findKeyByHash(api.ns.stores.platform, hashKey(key));
+    expect(record).toMatchObject({ mode: 'test', limitPerClient: true, dailyLimit: 10000 });
+    expect(await ensurePublicTestKey(api.ns.stores.platform)).toBe(key);
+  });
+
+  test('a commissioned standard key keeps one exact count for the key, whatever the address', async () => {
+    const own = (await createKeyPair(api.ns.stores.platform, { name: 'own', tier: 'standard', dailyLimit: 2 })).live;
+    expect((await me(api, own, { from: '127.0.0.1' })).status).toBe(200);
+    expect((await me(api, own, { from: '127.0.0.3' })).status).toBe(200);
+    expect((await me(api, own, { from: '127.0.0.4' })).status).toBe(429);
+  });
+});
+
+describe('behind a trusted proxy (TRUSTED_PROXY_HOPS=1)', () => {
+  let api: TestApi;
+  let shared: string;
+  beforeAll(async () => {
+    api = await startTestApi({ config: { trustedProxyHops: 1 } });
+    shared = (await createKeyPair(api.ns.stores.platform, { name: 'shared', tier: 'standard', dailyLimit: 1, limitPerClient: true })).test;
+  });
+  afterAll(() => api.stop());
+
+  test('the client is the address the proxy appended, not what the client wrote before it', async () => {
+    expect((await me(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(200);
+    expect((await me(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(429);
+    // A forged left-hand entry does not make a new client: the proxy's own entry is the last one.
+    expect((await me(api, shared, { forwardedFor: '10.9.9.9, 203.0.113.1' })).status).toBe(429);
+    expect((await me(api, shared, { forwardedFor: '203.0.113.2' })).status).toBe(200);
+    // Addresses of one IPv6 /64 network are one client.
+    expect((await me(api, shared, { forwardedFor: '2001:db8:5:6::1' })).status).toBe(200);
+    expect((await me(api, shared, { forwardedFor: '2001:db8:5:6::2' })).status).toBe(429);
+  });
+});
