@@ -1,0 +1,115 @@
+/**
+ * Postgres frozen (SIGSTOP: connections open, nothing answers) and killed (SIGKILL, then
+ * restarted) under concurrent reads, report writes and usage counting of a standard key,
+ * and under the outbox relay. The Postgres here is this file's own; Elasticsearch is the
+ * shared one, untouched.
+ */
+import { generatedFile } from '../../ingest/integration/support';
+import { verifyRestaurantStores } from '../../ingest/index/verify';
+import { ingestRestaurants } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/restaurants/source';
+import { findKeyByHash, hashKey } from '../../src/platform/keys';
+import type { DataStore } from '../../src/stores';
+import { startTestApi, TestApi } from '../support/api';
+import { DedicatedService, startDedicatedPostgres } from '../support/dedicated-services';
+import {
+  expectAcceptedWritesExactlyOnce,
+  expectOutageHandled,
+  expectUsageCounted,
+  OPERATIONS,
+  outboxEmpty,
+  sleep,
+  startRelayLoop,
+  throughOutage,
+  waitFor,
+} from './traffic';
+
+const STORE_TIMEOUT_MS = 1500;
+const asOf = new Date('2026-04-01T00:00:00Z');
+const operations = [OPERATIONS.fileReport, OPERATIONS.restaurantProfile, OPERATIONS.deviceProfile, OPERATIONS.browse];
+
+let postgres: DedicatedService;
+let api: TestApi;
+let store: DataStore;
+let camis: string[];
+
+beforeAll(async () => {
+  postgres = await startDedicatedPostgres();
+  api = await startTestApi({ config: { databaseUrl: postgres.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
+  store = api.ns.stores.byMode.live;
+  await ingestRestaurants(store, fileSource(await generatedFile(40, 31)), { asOf });
+  camis = (await store.pg.query<{ camis: string }>('select camis from establishments order by camis')).rows.map((row) => row.camis);
+}, 120_000);
+
+afterAll(async () => {
+  postgres?.thaw();
+  await api?.stop().catch(() => undefined);
+  await postgres?.stop();
+});
+
+/** A commissioned key with a daily limit, so every request is counted in Postgres as it is served. */
+async function standardKey(): Promise<{ key: string; id: number }> {
+  const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
+  return { key: live, id: (await findKeyByHash(api.ns.stores.platform, hashKey(live)))!.id };
+}
+
+describe('Postgres frozen under load', () => {
+  it('answers 503 with Retry-After within the store timeout, never a 500, keeps every accepted write once, and recovers by itself', async () => {
+    const { key, id } = await standardKey();
+    const run = await throughOutage({
+      traffic: { url: api.url, key, camis, operations },
+      takeDown: () => postgres.freeze(),
+      outageMs: 6000,
+      bringBack: () => postgres.thaw(),
+      recoveryTimeoutMs: 15_000,
+    });
+    expectOutageHandled(run, { store: 'every', storeTimeoutMs: STORE_TIMEOUT_MS });
+    await expectAcceptedWritesExactlyOnce(store.pg, run.outcomes);
+    await expectUsageCounted(api.ns.stores.platform, id, run.outcomes);
+  });
+});
+
+describe('Postgres killed under load and restarted', () => {
+  it('answers 503 with Retry-After while it is down, never a 500, keeps every accepted write once, and recovers by itself', async () => {
+    const { key, id } = await standardKey();
+    const run = await throughOutage({
+      traffic: { url: api.url, key, camis, operations },
+      takeDown: () => postgres.kill(),
+      outageMs: 3000,
+      bringBack: () => postgres.restart(),
+      recoveryTimeoutMs: 15_000,
+    });
+    expectOutageHandled(run, { store: 'every', storeTimeoutMs: STORE_TIMEOUT_MS });
+    await expectAcceptedWritesExactlyOnce(store.pg, run.outcomes);
+    await expectUsageCounted(api.ns.stores.platform, id, run.outcomes);
+  });
+});
+
+describe('the outbox relay while Postgres is frozen, then killed', () => {
+  it('fails its drains without hanging, and once Postgres is back the drains index everything: verify is clean', async () => {
+    // Content changed for the same establishments: outbox rows the relay has to index.
+    const changed = await ingestRestaurants(store, fileSource(await generatedFile(200, 32)), { asOf, index: false });
+    expect(changed.establishmentsChanged).toBeGreaterThan(100);
+    const relay = startRelayLoop(store, { batchSize: 4 });
+    try {
+      await sleep(300);
+      const frozenAt = Date.now();
+      postgres.freeze();
+      await waitFor('a drain to give up on the frozen Postgres', () => relay.failures.length > 0, 2 * STORE_TIMEOUT_MS + 2000);
+      expect(relay.failures[0] - frozenAt).toBeLessThanOrEqual(2 * STORE_TIMEOUT_MS + 2000);
+      await sleep(2000);
+      postgres.thaw();
+
+      await ingestRestaurants(store, fileSource(await generatedFile(200, 33)), { asOf, index: false });
+      await sleep(300);
+      const failuresBeforeKill = relay.failures.length;
+      await postgres.kill();
+      await waitFor('a drain to fail on the killed Postgres', () => relay.failures.length > failuresBeforeKill, 2 * STORE_TIMEOUT_MS + 2000);
+      await postgres.restart();
+      await waitFor('the relay to empty the outbox', () => outboxEmpty(store), 30_000);
+    } finally {
+      await relay.stop();
+    }
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  });
+});
