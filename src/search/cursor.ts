@@ -58,8 +58,10 @@ export function createCursorCodec(secret: string): CursorCodec {
     decode(cursor, binding, shape) {
       const [payload, signature, extra] = cursor.split('.');
       if (!payload || !signature || extra !== undefined) throw invalidCursor();
-      const given = Buffer.from(signature, 'base64url');
-      const expected = sign(payload);
+      // Compared as text: base64url decoding is lenient (padding, stray characters, unused bits),
+      // so several spellings decode to the same bytes, and each of them is an edited cursor.
+      const given = Buffer.from(signature);
+      const expected = Buffer.from(sign(payload).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
       let parsed: { p?: unknown; b?: unknown };
       try {
