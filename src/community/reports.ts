@@ -140,7 +140,7 @@ export async function publicReportsPage(
 ): Promise<Array<PublicReport & { seq: number }>> {
   const { rows } = await pg.query<ReportRow>(
     `${REPORT_SELECT}
-      where r.camis = $1 and r.sandbox in ('', $6) and r.status = any($2) and ($3::text[] is null or r.kind = any($3)) and ($4::bigint is null or r.seq < $4)
+      where r.camis = $1 and (r.sandbox = '' or r.sandbox = $6) and r.status = any($2) and ($3::text[] is null or r.kind = any($3)) and ($4::bigint is null or r.seq < $4)
       order by r.seq desc
       limit $5`,
     [query.camis, PUBLIC_STATUSES, query.kinds, query.beforeSeq, query.limit, query.sandbox],
@@ -173,14 +173,14 @@ export async function publicPhoto(pg: Pool, sandbox: string, photoId: string): P
   const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>(
     `select p.content_type, p.bytes
        from report_photos p join community_reports r on r.id = p.report_id
-      where p.id = $1 and r.status = any($2) and r.sandbox in ('', $3)`,
+      where p.id = $1 and r.status = any($2) and (r.sandbox = '' or r.sandbox = $3)`,
     [photoId, PUBLIC_STATUSES, sandbox],
   );
   return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
 }
 
 export async function avatarImage(pg: Pool, sandbox: string, avatarId: string): Promise<StoredImage | null> {
-  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>("select content_type, bytes from avatars where id = $1 and sandbox in ('', $2)", [
+  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>("select content_type, bytes from avatars where id = $1 and (sandbox = '' or sandbox = $2)", [
     avatarId,
     sandbox,
   ]);
