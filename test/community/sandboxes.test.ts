@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
 import { loadTestModeFixture } from '../../ingest/fixture';
 import { hashDeviceId } from '../../src/community/device';
 import { withDeviceLock } from '../../src/community/devices';
@@ -162,5 +166,32 @@ describe('test-mode sandboxes', () => {
     expect((await api.get('/api/v1/profile', { headers: headers(), key: pairB.test })).body.data.username).toBe('Same.Handle');
     expect(await listIds(pairA.live)).toEqual([]);
     await expectBystanderUnchanged();
+  });
+});
+
+describe('migration 202_community_sandboxes', () => {
+  it('leaves live rows shared and moves test-mode device rows written before sandboxes out of every key pair's view', async () => {
+    const dir = path.resolve(__dirname, '../../src/db/migrations/data');
+    const files = fs.readdirSync(dir).filter((file) => file.endsWith('.sql')).sort();
+    const namespace = `m202_${randomBytes(4).toString('hex')}`;
+    const pg = new Client({ connectionString: api.ns.config.databaseUrl });
+    await pg.connect();
+    try {
+      for (const mode of ['live', 'test']) {
+        const schema = `${namespace}_${mode}`;
+        await pg.query(`create schema ${schema}`);
+        await pg.query(`set search_path = ${schema}`);
+        for (const file of files.filter((name) => name < '202')) await pg.query(fs.readFileSync(path.join(dir, file), 'utf8'));
+        await pg.query(`insert into establishments (camis, name, address, borough) values ('41000001', 'Place', '1 Main St', 'Manhattan')`);
+        await pg.query(`insert into device_profiles (device_hash, username, username_key) values ('old-device', 'Old.Name', 'old.name')`);
+        await pg.query(`insert into community_reports (id, camis, device_hash, kind, body, created_at) values ('old-report', '41000001', 'old-device', 'praise_taste', 'Written before sandboxes existed.', now())`);
+        await pg.query(fs.readFileSync(path.join(dir, '202_community_sandboxes.sql'), 'utf8'));
+        const { rows } = await pg.query(`select (select sandbox from device_profiles) as device, (select sandbox from community_reports) as report`);
+        expect({ mode, ...rows[0] }).toEqual(mode === 'live' ? { mode, device: '', report: '' } : { mode, device: 'unattributed', report: 'unattributed' });
+      }
+    } finally {
+      for (const mode of ['live', 'test']) await pg.query(`drop schema if exists ${namespace}_${mode} cascade`);
+      await pg.end();
+    }
   });
 });
