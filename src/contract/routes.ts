@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { ApiKeyRecord } from '../platform/keys';
 import type { DataStore } from '../stores';
 import { compileOperation, createAjv, validator, ValidatedInput } from './validate';
@@ -32,10 +32,15 @@ const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  */
 export function mountRoutes(router: Router, doc: OpenApiDocument, routes: Route[]): void {
   const ajv = createAjv(doc);
+  // A literal path beats a template: /restaurants/batch is never the restaurant "batch".
+  const literals = new Set(Object.keys(doc.paths).filter((path) => !path.includes('{')));
+  const notALiteral: Middleware = (ctx, next) => (literals.has(ctx.path.replace(/(.)\/$/, '$1')) ? undefined : next());
   for (const route of routes) {
     const operation = doc.paths[route.path]?.[route.method];
     if (!operation) throw new Error(`${route.method.toUpperCase()} ${route.path} has no operation in openapi.json`);
     const compiled = compileOperation(doc, ajv, operation);
-    router[route.method](operation.operationId, toKoaPath(route.path), validator(compiled), (ctx) => route.handler(ctx as RouteContext));
+    const handle = (ctx: Context) => route.handler(ctx as RouteContext);
+    if (route.path.includes('{')) router[route.method](operation.operationId, toKoaPath(route.path), notALiteral, validator(compiled), handle);
+    else router[route.method](operation.operationId, toKoaPath(route.path), validator(compiled), handle);
   }
 }

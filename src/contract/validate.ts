@@ -16,7 +16,8 @@ function coerce(raw: string, schema: Schema): unknown {
     case 'boolean':
       return raw === 'true' ? true : raw === 'false' ? false : raw;
     case 'array':
-      return raw.split(',').map((item) => coerce(item.trim(), schema.items ?? {}));
+      // Items are taken as written (no trimming), so the document's item schema judges exactly what was sent.
+      return raw.split(',').map((item) => coerce(item, schema.items ?? {}));
     default:
       return raw;
   }

@@ -14,7 +14,10 @@ export function methodNotAllowed(routers: Router[]): Middleware {
     if (ctx.status !== 404 || ctx.body !== undefined) return;
     const allowed = new Set<string>();
     for (const router of routers) {
-      for (const layer of router.match(ctx.path, ctx.method).path) for (const method of layer.methods) allowed.add(method);
+      const layers = router.match(ctx.path, ctx.method).path;
+      // A literal path beats a template (routing skips the template too): /restaurants/batch is POST only.
+      const literal = layers.filter((layer) => layer.paramNames.length === 0);
+      for (const layer of literal.length ? literal : layers) for (const method of layer.methods) allowed.add(method);
     }
     if (allowed.size === 0) return;
     const allow = [...allowed].join(', ');

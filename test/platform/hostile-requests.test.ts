@@ -122,6 +122,15 @@ describe('HTTP methods', () => {
     expect(JSON.parse(res.body).error.code).toBe('not_found');
   });
 
+  test('a literal path beats a template: GET /restaurants/batch is 405, not the restaurant "batch"', async () => {
+    const res = await api.get('/api/v1/restaurants/batch', { key: api.keys.test });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    const options = await rawRequest(api.url, requestText('OPTIONS', '/api/v1/restaurants/batch', [['Authorization', `Bearer ${api.keys.test}`]]));
+    expect(options.headers.allow).toBe('POST');
+    expect((await api.get(`/api/v1/restaurants/${FIXTURE_CAMIS}`, { key: api.keys.test })).status).toBe(200);
+  });
+
   test('OPTIONS lists the methods of a path', async () => {
     const res = await rawRequest(api.url, requestText('OPTIONS', '/api/v1/restaurants', [['Authorization', `Bearer ${api.keys.test}`]]));
     expect(res.status).toBe(204);
@@ -176,6 +185,15 @@ describe('text in bodies', () => {
     }
     const mine = await api.get('/api/v1/profile/reports', { key: api.keys.test, headers: device });
     expect(mine.body.data.map((r: { body: string }) => r.body).join('')).not.toContain('\ufffd');
+  });
+});
+
+describe('comma lists', () => {
+  test('items are judged as sent, not trimmed: what the schema allows is accepted, what it refuses is refused', async () => {
+    const blank = await api.get(`/api/v1/restaurants/nearby?lat=40.72&lng=-73.99&cuisine=${encodeURIComponent('\n')}`, { key: api.keys.test });
+    expect([blank.status, blank.body.data]).toEqual([200, []]);
+    const spaced = await api.get(`/api/v1/restaurants?borough=Brooklyn,${encodeURIComponent(' Queens')}`, { key: api.keys.test });
+    expect([spaced.status, spaced.body.error?.param]).toEqual([400, 'borough']);
   });
 });
 
