@@ -31,7 +31,7 @@ const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 
  * of $4). The sandbox is carried in community_reports_block, so the read stays index-only,
  * and it is tested as an OR of two comparisons: in a generic plan `sandbox in ('', $5)`
  * builds its array again for every row scanned (measured: +45% on an establishment with
- * 5,000 reports, against +19% for the OR and nothing measurable for one with a few).
+ * 5,000 reports, against +11% for the OR and nothing measurable for one with a few).
  */
 const communityBlocksSql = (camisMatch: string) => `
   select camis, kind, count(*)::int as count, max(created_at) as last,

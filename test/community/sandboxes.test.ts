@@ -170,7 +170,7 @@ describe('test-mode sandboxes', () => {
 });
 
 describe('migration 202_community_sandboxes', () => {
-  it('leaves live rows shared and moves test-mode device rows written before sandboxes out of every key pair's view', async () => {
+  it('leaves live rows shared and moves test-mode device rows written before sandboxes out of the view of every key pair', async () => {
     const dir = path.resolve(__dirname, '../../src/db/migrations/data');
     const files = fs.readdirSync(dir).filter((file) => file.endsWith('.sql')).sort();
     const namespace = `m202_${randomBytes(4).toString('hex')}`;
