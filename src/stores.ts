@@ -35,11 +35,14 @@ export interface Stores {
 /**
  * The store a key reads and writes: its mode's store, and for a test key a sandbox of its
  * key pair, so test-mode writes are seen only by the pair that made them while the fixture
- * stays the same for every test key. Live keys share the one live data set.
+ * stays the same for every test key. Live keys share the one live data set. A key limited per
+ * client address has a sandbox per client address too.
  */
-export function storeForKey(stores: Stores, key: { mode: Mode; pairId: string }): DataStore {
+export function storeForKey(stores: Stores, key: { mode: Mode; pairId: string }, client: string | null = null): DataStore {
   const store = stores.byMode[key.mode];
-  return key.mode === 'test' ? { ...store, sandbox: key.pairId } : store;
+  if (key.mode !== 'test') return store;
+  // A key shared in public (the consoles' test key) is many callers: each client address writes apart.
+  return { ...store, sandbox: client ? `${key.pairId}/${client}` : key.pairId };
 }
 
 export function openStores(config: Config): Stores {

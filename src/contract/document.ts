@@ -13,7 +13,8 @@ given twice is 400 invalid_parameter; strict list surfaces reject unknown parame
 and X-RateLimit-Reset (epoch seconds of the next UTC midnight); unlimited keys get Reset only.
 The shared public test key of the consoles is limited per client address instead of per key
 (one busy client cannot spend everyone's day): its headers, its 429 and /me's usage count the
-caller's own address (an IPv6 address counts as its /64 network). The address is the TCP
+caller's own address (an IPv6 address counts as its /64 network), and its community writes are
+seen only from the address that made them. The address is the TCP
 peer; behind reverse proxies the deployment sets how many of them append to
 X-Forwarded-For, and the entry that many hops from the right is the client. Paths are
 case-sensitive: /API/V1/... is not an API path (401 without a key, 404 with one). A method a

@@ -55,10 +55,11 @@ export function authenticate(options: AuthOptions): Middleware {
     const at = now();
     const day = utcDay(at);
     ctx.set('X-RateLimit-Reset', String(nextUtcMidnightEpoch(at)));
+    // A key shared in public is many callers: its limit and its test-mode writes are per client address.
+    const client = key.limitPerClient ? clientOf(ctx.ip) : null;
     if (key.dailyLimit === null) {
       options.usage.add(key.id, day);
     } else {
-      const client = key.limitPerClient ? clientOf(ctx.ip) : null;
       // The key's own total is kept too (for its operator); only the client's count is limited.
       if (client) options.usage.add(key.id, day);
       const count = await countLimitedRequest(options.stores.platform, key.id, day, key.dailyLimit, client);
@@ -73,7 +74,7 @@ export function authenticate(options: AuthOptions): Middleware {
       }
     }
     ctx.state.key = key;
-    ctx.state.store = storeForKey(options.stores, key);
+    ctx.state.store = storeForKey(options.stores, key, client);
     await next();
   };
 }

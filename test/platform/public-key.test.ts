@@ -2,6 +2,7 @@
  * The shared public test key is limited per client address, so one busy client cannot
  * spend every console's day; commissioned keys keep exact per-key counting.
  */
+import { loadTestModeFixture } from '../../ingest/fixture';
 import { createKeyPair, ensurePublicTestKey, findKeyByHash, hashKey } from '../../src/platform/keys';
 import { startTestApi, TestApi } from '../support/api';
 import { rawRequest, requestText } from '../support/raw-http';
@@ -50,6 +51,26 @@ describe('a key limited per client address', () => {
     const record = await findKeyByHash(api.ns.stores.platform, hashKey(key));
     expect(record).toMatchObject({ mode: 'test', limitPerClient: true, dailyLimit: 10000 });
     expect(await ensurePublicTestKey(api.ns.stores.platform)).toBe(key);
+  });
+
+  test("in test mode each client address of a shared key writes apart: one console's reports never change another's answers", async () => {
+    await loadTestModeFixture(api.ns.stores.byMode.test);
+    const roomy = (await createKeyPair(api.ns.stores.platform, { name: 'shared roomy', tier: 'standard', dailyLimit: 100, limitPerClient: true })).test;
+    const camis = '41000003';
+    const reportsSeenFrom = async (from: string) => {
+      const res = await rawRequest(api.url, requestText('GET', `/api/v1/restaurants/${camis}/reports?limit=100`, [['Authorization', `Bearer ${roomy}`]]), { localAddress: from });
+      return (JSON.parse(res.body).data as Array<{ body: string }>).map((report) => report.body);
+    };
+    const before = await reportsSeenFrom('127.0.0.2');
+    const body = JSON.stringify({ kind: 'praise_taste', body: 'Wonderful broth, filed from the first console.' });
+    const filed = await rawRequest(
+      api.url,
+      requestText('POST', `/api/v1/restaurants/${camis}/reports`, [['Authorization', `Bearer ${roomy}`], ['X-Device-Id', 'console-device'], ['Content-Type', 'application/json']], body),
+      { localAddress: '127.0.0.1' },
+    );
+    expect(filed.status).toBe(201);
+    expect(await reportsSeenFrom('127.0.0.1')).toContain('Wonderful broth, filed from the first console.');
+    expect(await reportsSeenFrom('127.0.0.2')).toEqual(before);
   });
 
   test('a commissioned standard key keeps one exact count for the key, whatever the address', async () => {
