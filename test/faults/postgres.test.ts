@@ -58,12 +58,13 @@ describe('Postgres frozen under load', () => {
     const { key, id } = await standardKey();
     const run = await throughOutage({
       traffic: { url: api.url, key, camis, operations },
+      affects: 'every',
       takeDown: () => postgres.freeze(),
       outageMs: 6000,
       bringBack: () => postgres.thaw(),
       recoveryTimeoutMs: 15_000,
     });
-    expectOutageHandled(run, { store: 'every', storeTimeoutMs: STORE_TIMEOUT_MS });
+    expectOutageHandled(run, { storeTimeoutMs: STORE_TIMEOUT_MS });
     await expectAcceptedWritesExactlyOnce(store.pg, run.outcomes);
     await expectUsageCounted(api.ns.stores.platform, id, run.outcomes);
   });
@@ -74,12 +75,13 @@ describe('Postgres killed under load and restarted', () => {
     const { key, id } = await standardKey();
     const run = await throughOutage({
       traffic: { url: api.url, key, camis, operations },
+      affects: 'every',
       takeDown: () => postgres.kill(),
       outageMs: 3000,
       bringBack: () => postgres.restart(),
       recoveryTimeoutMs: 15_000,
     });
-    expectOutageHandled(run, { store: 'every', storeTimeoutMs: STORE_TIMEOUT_MS });
+    expectOutageHandled(run, { storeTimeoutMs: STORE_TIMEOUT_MS });
     await expectAcceptedWritesExactlyOnce(store.pg, run.outcomes);
     await expectUsageCounted(api.ns.stores.platform, id, run.outcomes);
   });

@@ -135,6 +135,7 @@ export async function waitFor(description: string, check: () => boolean | Promis
 }
 
 const isSuccess = (outcome: Outcome) => outcome.status >= 200 && outcome.status < 300;
+const needs = (store: OutageRun['affects'], outcome: Outcome) => store === 'every' || outcome.operation.store === store;
 
 /** A short, readable account of a list of outcomes for failure messages. */
 export function tally(outcomes: Outcome[]): Record<string, number> {
@@ -151,15 +152,26 @@ export function tally(outcomes: Outcome[]): Record<string, number> {
  * outage, then `bringBack`, then traffic until the API has served `settleMs` without a store
  * error. Returns the outcomes with the moments that split them.
  */
+export interface OutageRun {
+  outcomes: Outcome[];
+  /** Which requests need the store taken down. */
+  affects: Operation['store'] | 'every';
+  downAt: number;
+  backAt: number;
+  recoveredAt: number;
+}
+
 export async function throughOutage(options: {
   traffic: Parameters<typeof startTraffic>[0];
+  affects: OutageRun['affects'];
   takeDown(): void | Promise<void>;
   outageMs: number;
   bringBack(): void | Promise<void>;
   /** How long the API may take to serve again once the store is back. */
   recoveryTimeoutMs: number;
   settleMs?: number;
-}): Promise<{ outcomes: Outcome[]; downAt: number; backAt: number; recoveredAt: number }> {
+}): Promise<OutageRun> {
+  const { affects } = options;
   const traffic = startTraffic(options.traffic);
   try {
     await waitFor('healthy traffic before the fault', () => traffic.outcomes.filter(isSuccess).length >= 10, 15_000);
@@ -173,13 +185,13 @@ export async function throughOutage(options: {
     await waitFor(
       'the API to serve again without a restart',
       () => {
-        recoveredAt ||= traffic.outcomes.find((outcome) => outcome.startedAt > backAt && isSuccess(outcome))?.startedAt ?? 0;
+        recoveredAt ||= traffic.outcomes.find((outcome) => outcome.startedAt > backAt && needs(affects, outcome) && isSuccess(outcome))?.startedAt ?? 0;
         return recoveredAt > 0;
       },
       options.recoveryTimeoutMs,
     );
     await sleep(options.settleMs ?? 2000);
-    return { outcomes: await traffic.stop(), downAt, backAt, recoveredAt };
+    return { outcomes: await traffic.stop(), affects, downAt, backAt, recoveredAt };
   } finally {
     await traffic.stop();
   }
@@ -213,12 +225,9 @@ export { isSuccess };
  * within the store timeout for what needs the missing store while it is missing, answers
  * again after it; at no point a 500 or a hang.
  */
-export function expectOutageHandled(
-  run: { outcomes: Outcome[]; downAt: number; backAt: number; recoveredAt: number },
-  options: { store: Operation['store'] | 'every'; storeTimeoutMs: number },
-): void {
+export function expectOutageHandled(run: OutageRun, options: { storeTimeoutMs: number }): void {
   const { outcomes, downAt, backAt, recoveredAt } = run;
-  const needsStore = (outcome: Outcome) => options.store === 'every' || outcome.operation.store === options.store;
+  const needsStore = (outcome: Outcome) => needs(run.affects, outcome);
   const unexpected = outcomes.filter((outcome) => outcome.status === 0 || (outcome.status >= 500 && outcome.status !== 503));
   expect(tally(unexpected)).toEqual({});
   expect(tally(outcomes.filter((outcome) => outcome.endedAt < downAt && !isSuccess(outcome)))).toEqual({});

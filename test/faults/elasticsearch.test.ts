@@ -1,0 +1,130 @@
+/**
+ * Elasticsearch frozen (SIGSTOP) and killed (SIGKILL, then restarted) under concurrent
+ * searches, report writes, usage counting of a standard key and the outbox relay. The
+ * Elasticsearch node here is this file's own; Postgres is the shared one, untouched.
+ */
+import { generatedFile } from '../../ingest/integration/support';
+import { verifyRestaurantStores } from '../../ingest/index/verify';
+import { ingestRestaurants } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/restaurants/source';
+import { findKeyByHash, hashKey } from '../../src/platform/keys';
+import type { DataStore } from '../../src/stores';
+import { startTestApi, TestApi } from '../support/api';
+import { DedicatedService, startDedicatedElasticsearch } from '../support/dedicated-services';
+import {
+  expectAcceptedWritesExactlyOnce,
+  expectOutageHandled,
+  expectUsageCounted,
+  OPERATIONS,
+  Outcome,
+  outboxEmpty,
+  RelayLoop,
+  startRelayLoop,
+  throughOutage,
+  waitFor,
+} from './traffic';
+
+const STORE_TIMEOUT_MS = 1500;
+const asOf = new Date('2026-04-01T00:00:00Z');
+const operations = [OPERATIONS.browse, OPERATIONS.fileReport, OPERATIONS.search, OPERATIONS.restaurantProfile];
+
+let elasticsearch: DedicatedService;
+let api: TestApi;
+let store: DataStore;
+let camis: string[];
+
+beforeAll(async () => {
+  elasticsearch = await startDedicatedElasticsearch();
+  api = await startTestApi({ config: { elasticsearchUrl: elasticsearch.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
+  store = api.ns.stores.byMode.live;
+  await ingestRestaurants(store, fileSource(await generatedFile(40, 41)), { asOf });
+  camis = (await store.pg.query<{ camis: string }>('select camis from establishments order by camis')).rows.map((row) => row.camis);
+}, 180_000);
+
+afterAll(async () => {
+  elasticsearch?.thaw();
+  await api?.stop().catch(() => undefined);
+  await elasticsearch?.stop();
+});
+
+async function standardKey(): Promise<{ key: string; id: number }> {
+  const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
+  return { key: live, id: (await findKeyByHash(api.ns.stores.platform, hashKey(live)))!.id };
+}
+
+/** Outbox rows for the relay to index during the outage: the same establishments with changed content. Returns when they are there. */
+async function fillOutbox(seed: number): Promise<number> {
+  const changed = await ingestRestaurants(store, fileSource(await generatedFile(200, seed)), { asOf, index: false });
+  expect(changed.establishmentsChanged).toBeGreaterThan(100);
+  return Date.now();
+}
+
+/** The relay gave up on the missing node within the timeout (one request and its retry), and left nothing behind. */
+async function expectRelayRecovered(relay: RelayLoop, filledAt: number): Promise<void> {
+  try {
+    await waitFor('the relay to empty the outbox', () => outboxEmpty(store), 30_000);
+  } finally {
+    await relay.stop();
+  }
+  const firstFailure = relay.failures.find((at) => at >= filledAt);
+  expect(firstFailure).toBeDefined();
+  expect(firstFailure! - filledAt).toBeLessThanOrEqual(2 * STORE_TIMEOUT_MS + 2000);
+  expect((await verifyRestaurantStores(store)).ok).toBe(true);
+}
+
+async function expectWritesAndUsage(outcomes: Outcome[], keyId: number): Promise<void> {
+  await expectAcceptedWritesExactlyOnce(store.pg, outcomes);
+  await expectUsageCounted(api.ns.stores.platform, keyId, outcomes);
+}
+
+describe('Elasticsearch frozen under load and under the outbox relay', () => {
+  it('answers searches 503 with Retry-After within the store timeout while Postgres-only requests carry on, never a 500, and recovers by itself', async () => {
+    const { key, id } = await standardKey();
+    const relay = startRelayLoop(store, { batchSize: 4 });
+    let filledAt = 0;
+    const run = await throughOutage({
+      traffic: { url: api.url, key, camis, operations },
+      affects: 'elasticsearch',
+      // Ingests go on while Elasticsearch is away, leaving the relay rows it cannot index yet.
+      takeDown: async () => {
+        elasticsearch.freeze();
+        filledAt = await fillOutbox(42);
+      },
+      outageMs: 6000,
+      bringBack: () => elasticsearch.thaw(),
+      recoveryTimeoutMs: 15_000,
+    }).catch(async (error) => {
+      await relay.stop();
+      throw error;
+    });
+    await expectRelayRecovered(relay, filledAt);
+    expectOutageHandled(run, { storeTimeoutMs: STORE_TIMEOUT_MS });
+    await expectWritesAndUsage(run.outcomes, id);
+  });
+});
+
+describe('Elasticsearch killed under load and under the outbox relay, then restarted', () => {
+  it('answers searches 503 with Retry-After while it is down, never a 500, and once the node is back serves and indexes everything without an API restart', async () => {
+    const { key, id } = await standardKey();
+    const relay = startRelayLoop(store, { batchSize: 4 });
+    let filledAt = 0;
+    const run = await throughOutage({
+      traffic: { url: api.url, key, camis, operations },
+      affects: 'elasticsearch',
+      takeDown: async () => {
+        await elasticsearch.kill();
+        filledAt = await fillOutbox(43);
+      },
+      outageMs: 4000,
+      bringBack: () => elasticsearch.restart(),
+      // A restarted node first recovers its shards from disk.
+      recoveryTimeoutMs: 90_000,
+    }).catch(async (error) => {
+      await relay.stop();
+      throw error;
+    });
+    await expectRelayRecovered(relay, filledAt);
+    expectOutageHandled(run, { storeTimeoutMs: STORE_TIMEOUT_MS });
+    await expectWritesAndUsage(run.outcomes, id);
+  }, 180_000);
+});
