@@ -15,6 +15,7 @@ import {
   expectAcceptedWritesExactlyOnce,
   expectOutageHandled,
   expectUsageCounted,
+  listedCamis,
   OPERATIONS,
   Outcome,
   outboxEmpty,
@@ -38,7 +39,7 @@ beforeAll(async () => {
   api = await startTestApi({ config: { elasticsearchUrl: elasticsearch.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
   store = api.ns.stores.byMode.live;
   await ingestRestaurants(store, fileSource(await generatedFile(40, 41)), { asOf });
-  camis = (await store.pg.query<{ camis: string }>('select camis from establishments order by camis')).rows.map((row) => row.camis);
+  camis = await listedCamis(api);
 }, 180_000);
 
 afterAll(async () => {

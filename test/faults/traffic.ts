@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { drainOutbox } from '../../ingest/index/outbox-relay';
 import type { DataStore } from '../../src/stores';
+import type { TestApi } from '../support/api';
 
 /** What the traffic exercises; `store` says which store answers it. */
 export interface Operation {
@@ -120,6 +121,14 @@ export function startTraffic(options: {
       return outcomes;
     },
   };
+}
+
+/** The establishments the API lists, to aim the traffic at. */
+export async function listedCamis(api: TestApi): Promise<string[]> {
+  const listing = await api.get<{ data: Array<{ camis: string }> }>('/api/v1/restaurants?limit=100');
+  expect(listing.status).toBe(200);
+  expect(listing.body.data.length).toBeGreaterThan(0);
+  return listing.body.data.map((restaurant) => restaurant.camis);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
