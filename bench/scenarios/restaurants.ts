@@ -35,7 +35,7 @@ async function ensureData(ctx: BenchContext): Promise<Sample[]> {
   const store = ctx.stores.byMode.live;
   // The data is kept between runs; indices from an older mapping are rebuilt first.
   if ((await upgradeRestaurantIndices(store)).length) ctx.log('rebuilt the indices (their mapping changed)');
-  const { rows } = await store.pg.query('select count(*)::int as n from establishments');
+  const { rows } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
   if (rows[0].n < ESTABLISHMENTS) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-restaurants-'));
     const file = path.join(dir, 'restaurants.csv');
@@ -50,7 +50,7 @@ async function ensureData(ctx: BenchContext): Promise<Sample[]> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   await store.pg.query('select setseed(0.3)');
-  const sample = await store.pg.query('select camis, name, latitude, longitude from establishments order by random() limit 400');
+  const sample = await store.pg.query('select camis, name, latitude, longitude from restaurant_establishments order by random() limit 400');
   samples = sample.rows as Sample[];
   return samples;
 }
@@ -177,7 +177,7 @@ const feedExport: BenchScenario = {
       pages++;
     } while (cursor);
     const seconds = (Date.now() - started) / 1000;
-    const { rows } = await ctx.stores.byMode.live.pg.query(`select camis || '|' || inspected_at || '|' || inspection_type || '|' || code as id from citations`);
+    const { rows } = await ctx.stores.byMode.live.pg.query(`select camis || '|' || inspected_at || '|' || inspection_type || '|' || code as id from restaurant_citations`);
     const missing = rows.filter((row) => !seen.has(row.id)).length;
     return {
       rows: seen.size,

@@ -88,7 +88,7 @@ function location(e: StoredEstablishment): GeoPoint {
  * the indexer, the rebuild and the verifier all call this, so they cannot disagree.
  */
 export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Promise<DocumentSet> {
-  const set: DocumentSet = { restaurants: [], violations: [], inspections: [] };
+  const set: DocumentSet = { restaurants: [], restaurant_violations: [], restaurant_inspections: [] };
   if (camis.length === 0) return set;
   const histories = await loadHistories(pg, camis);
   const profiles = await pg.query('select camis, summary, grade_date, vermin_dates from restaurant_profiles where camis = any($1)', [camis]);
@@ -130,7 +130,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
         grade: inspection.grade,
         closedRestaurant: inspection.closure === 'closed' || inspection.closure === 'reclosed',
       };
-      set.inspections.push({ id, version: e.version, source: doc as unknown as Record<string, unknown> });
+      set.restaurant_inspections.push({ id, version: e.version, source: doc as unknown as Record<string, unknown> });
       for (const citation of inspection.citations) {
         const citationId = violationId(e.camis, inspection.inspectedAt, inspection.inspectionType, citation.code);
         const violation: ViolationDocument = {
@@ -147,7 +147,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
           inspectedAt: inspection.inspectedAt,
           inspectionType: inspection.inspectionType || null,
         };
-        set.violations.push({ id: citationId, version: e.version, source: violation as unknown as Record<string, unknown> });
+        set.restaurant_violations.push({ id: citationId, version: e.version, source: violation as unknown as Record<string, unknown> });
       }
     }
   }

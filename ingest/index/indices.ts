@@ -44,12 +44,16 @@ export function mappingRevision(mappings: Record<string, unknown> | undefined): 
   return Number((mappings?._meta as { revision?: number } | undefined)?.revision ?? 0);
 }
 
-/** The restaurant indices whose alias points at an index built from an older mapping than index-mappings/ holds. */
+/** The restaurant indices whose alias is missing or points at an index built from an older mapping than index-mappings/ holds. */
 export async function staleRestaurantIndices(store: DataStore): Promise<RestaurantIndex[]> {
   const stale: RestaurantIndex[] = [];
   for (const name of RESTAURANT_INDICES) {
     const targets = await aliasTargets(store.es, store.indexAlias(name));
-    if (!targets.length) continue;
+    // Missing (a new index, or one renamed since the last build): built from Postgres too.
+    if (!targets.length) {
+      stale.push(name);
+      continue;
+    }
     const wanted = mappingRevision(indexDefinition(name).mappings);
     const found = await store.es.indices.getMapping({ index: targets });
     if (Object.values(found).some((index) => mappingRevision(index.mappings as Record<string, unknown>) !== wanted)) stale.push(name);

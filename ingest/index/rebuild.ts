@@ -3,8 +3,8 @@ import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
 import { buildDocuments } from './documents';
-import { createIndex, orphanIndices, staleRestaurantIndices, swapAliases, versionedIndexName } from './indices';
-import { indexDefinition, RESTAURANT_INDICES } from './mappings';
+import { aliasTargets, createIndex, orphanIndices, staleRestaurantIndices, swapAliases, versionedIndexName } from './indices';
+import { indexDefinition, LEGACY_RESTAURANT_ALIASES, RESTAURANT_INDICES } from './mappings';
 
 /** Deletes every versioned restaurant index its alias does not point at. */
 async function deleteOrphanIndices(store: DataStore): Promise<void> {
@@ -25,7 +25,7 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
   const batchSize = options.batchSize ?? 500;
   return withIngestLock(store, async (client) => {
     const { rows: marks } = await client.query('select coalesce(max(id), 0) as max from restaurant_outbox');
-    const { rows: counts } = await client.query('select count(*)::int as n from establishments');
+    const { rows: counts } = await client.query('select count(*)::int as n from restaurant_establishments');
     // What an earlier rebuild killed midway left behind goes first.
     await deleteOrphanIndices(store);
     const stamp = Date.now();
@@ -37,7 +37,7 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
       options.progress?.phase('rebuild', counts[0].n, 'establishments');
       let done = 0;
       for (let after = ''; ; ) {
-        const { rows } = await client.query('select camis from establishments where camis > $1 order by camis limit $2', [after, batchSize]);
+        const { rows } = await client.query('select camis from restaurant_establishments where camis > $1 order by camis limit $2', [after, batchSize]);
         if (rows.length === 0) break;
         after = rows[rows.length - 1].camis;
         const set = await buildDocuments(client, rows.map((row) => row.camis));
@@ -71,5 +71,11 @@ export async function rebuildRestaurantIndices(store: DataStore, options: { batc
 export async function upgradeRestaurantIndices(store: DataStore, options: { progress?: Progress } = {}): Promise<string[]> {
   const stale = await staleRestaurantIndices(store);
   if (stale.length) await rebuildRestaurantIndices(store, options);
+  // The indices of an earlier release's alias names go once their successors are built.
+  for (const legacy of LEGACY_RESTAURANT_ALIASES) {
+    const alias = store.indexAlias(legacy);
+    const indices = [...(await aliasTargets(store.es, alias)), ...(await orphanIndices(store.es, alias))];
+    if (indices.length) await store.es.indices.delete({ index: indices });
+  }
   return stale;
 }

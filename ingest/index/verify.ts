@@ -47,11 +47,11 @@ export async function verifyRestaurantStores(store: DataStore, options: { batchS
     counts[name].elasticsearch = (await store.es.count({ index: alias })).count;
   }
 
-  const { rows: total } = await store.pg.query('select count(*)::int as n from establishments');
+  const { rows: total } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
   options.progress?.phase('verifying', total[0].n, 'establishments');
   let done = 0;
   for (let after = ''; ; ) {
-    const { rows } = await store.pg.query('select camis from establishments where camis > $1 order by camis limit $2', [after, batchSize]);
+    const { rows } = await store.pg.query('select camis from restaurant_establishments where camis > $1 order by camis limit $2', [after, batchSize]);
     if (rows.length === 0) break;
     after = rows[rows.length - 1].camis;
     const expected = await buildDocuments(store.pg, rows.map((row) => row.camis));

@@ -29,7 +29,7 @@ describe('an ingest killed part-way and run again', () => {
     ).rejects.toBe(crash);
     // Two chunks committed: 80 establishments, each indexed or still waiting in the outbox.
     const partial = await tableCounts(interrupted);
-    expect(partial.establishments).toBe(80);
+    expect(partial.restaurant_establishments).toBe(80);
     const { rows: indexed } = await interrupted.pg.query('select count(*)::int as n from restaurant_outbox');
     expect(indexed[0].n).toBeLessThanOrEqual(80);
 
@@ -74,7 +74,7 @@ describe('an ingest killed part-way and run again', () => {
     expect(moved).toEqual([target]);
     const again = await ingestRestaurants(store, fileSource(changedFile), { asOf });
     expect(again).toMatchObject({ rowsLoaded: summary.rowsLoaded, rowsMerged: 1, establishmentsChanged: 0 });
-    const { hits } = await store.es.search({ index: store.indexAlias('violations'), query: { term: { camis: target } }, size: 100 });
+    const { hits } = await store.es.search({ index: store.indexAlias('restaurant_violations'), query: { term: { camis: target } }, size: 100 });
     expect(hits.hits.some((hit) => (hit._source as { description: string }).description.endsWith('(amended)'))).toBe(true);
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });

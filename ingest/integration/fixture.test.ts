@@ -26,7 +26,7 @@ describe('test-mode fixture', () => {
     expect(remediation.summary.openViolations).toBe(3);
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
     // The live store is untouched.
-    expect((await ns.stores.byMode.live.pg.query('select count(*)::int as n from establishments')).rows[0].n).toBe(0);
+    expect((await ns.stores.byMode.live.pg.query('select count(*)::int as n from restaurant_establishments')).rows[0].n).toBe(0);
   });
 
   it('is idempotent', async () => {

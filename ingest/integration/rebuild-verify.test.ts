@@ -20,7 +20,7 @@ describe('rebuild and verify', () => {
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
     const oldIndex = (await aliasTargets(store.es, store.indexAlias('restaurants')))[0];
 
-    const { rows } = await store.pg.query('select camis from establishments order by camis limit 2');
+    const { rows } = await store.pg.query('select camis from restaurant_establishments order by camis limit 2');
     await store.es.delete({ index: store.indexAlias('restaurants'), id: rows[0].camis, refresh: true });
     await store.es.update({ index: store.indexAlias('restaurants'), id: rows[1].camis, doc: { riskScore: 99 }, refresh: true });
     const broken = await verifyRestaurantStores(store);
@@ -51,11 +51,21 @@ describe('rebuild and verify', () => {
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });
 
+  it('upgrades from the aliases of an earlier release: builds the renamed indices and deletes the old ones', async () => {
+    const store = ns.stores.byMode.live;
+    const old = `${store.indexAlias('violations')}_v1`;
+    await store.es.indices.create({ index: old, aliases: { [store.indexAlias('violations')]: {} } });
+    await store.es.indices.delete({ index: await aliasTargets(store.es, store.indexAlias('restaurant_inspections')) });
+    expect(await upgradeRestaurantIndices(store)).toEqual(['restaurant_inspections']);
+    expect(await store.es.indices.exists({ index: old })).toBe(false);
+    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  });
+
   it('deletes the indices a rebuild killed before its swap left behind', async () => {
     const store = ns.stores.byMode.live;
-    const alias = store.indexAlias('violations');
+    const alias = store.indexAlias('restaurant_violations');
     const orphan = versionedIndexName(alias, 1);
-    await createIndex(store.es, orphan, 'violations');
+    await createIndex(store.es, orphan, 'restaurant_violations');
     await rebuildRestaurantIndices(store);
     expect(await store.es.indices.exists({ index: orphan })).toBe(false);
     const remaining = Object.keys(await store.es.indices.get({ index: `${alias}_v*` }));
@@ -66,10 +76,10 @@ describe('rebuild and verify', () => {
 
   it('reports documents Elasticsearch has that Postgres does not', async () => {
     const store = ns.stores.byMode.live;
-    await store.es.index({ index: store.indexAlias('violations'), id: 'stray', document: { id: 'stray', camis: '1' }, refresh: true });
+    await store.es.index({ index: store.indexAlias('restaurant_violations'), id: 'stray', document: { id: 'stray', camis: '1' }, refresh: true });
     const report = await verifyRestaurantStores(store);
     expect(report.ok).toBe(false);
-    expect(report.differences).toContain('violations: 1 document(s) in Elasticsearch that Postgres does not have');
+    expect(report.differences).toContain('restaurant_violations: 1 document(s) in Elasticsearch that Postgres does not have');
   });
 
   it('recomputes derived values for a later clock and carries the changes to Elasticsearch', async () => {

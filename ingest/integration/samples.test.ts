@@ -26,14 +26,14 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
     expect(summary.establishmentsInFile).toBe(3351);
     expect(summary.establishmentsChanged).toBe(3351);
     const counts = await tableCounts(store);
-    expect(counts).toMatchObject({ establishments: 3351, restaurant_profiles: 3351, restaurant_outbox: 0 });
+    expect(counts).toMatchObject({ restaurant_establishments: 3351, restaurant_profiles: 3351, restaurant_outbox: 0 });
     // One citation per row with a code, one visit per camis+date+type.
-    expect(counts.citations).toBe(2990);
-    expect(counts.inspections).toBe(3009);
+    expect(counts.restaurant_citations).toBe(2990);
+    expect(counts.restaurant_inspections).toBe(3009);
     const report = await verifyRestaurantStores(store);
     expect(report).toMatchObject({ ok: true, differenceCount: 0 });
     expect(report.counts.restaurants).toEqual({ postgres: 3351, elasticsearch: 3351 });
-    expect(report.counts.violations).toEqual({ postgres: 2990, elasticsearch: 2990 });
+    expect(report.counts.restaurant_violations).toEqual({ postgres: 2990, elasticsearch: 2990 });
   });
 
   it('stores exactly the derived values the pure functions give', async () => {
@@ -53,7 +53,7 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
     expect(roaches._source).toMatchObject({ verminDates: ['2024-03-18', '2022-06-02'], lastVerminAt: '2024-03-18', gradeDate: '2024-03-18' });
     const doc = await store.es.get({ index: store.indexAlias('restaurants'), id: '50147456' });
     expect(doc._source).toMatchObject({ camis: '50147456', name: 'OSU-R.E GRILL', nameNorm: 'osu re grill', nameCompact: 'osuregrill', grade: 'C', riskScore: 36, riskLevel: 'HIGH' });
-    const feed = await store.es.search({ index: store.indexAlias('violations'), query: { term: { camis: '50147456' } }, sort: [{ inspectedAt: 'desc' }, { id: 'desc' }] });
+    const feed = await store.es.search({ index: store.indexAlias('restaurant_violations'), query: { term: { camis: '50147456' } }, sort: [{ inspectedAt: 'desc' }, { id: 'desc' }] });
     expect(feed.hits.hits.map((hit) => (hit._source as { code: string }).code)).toEqual(['04M', '02B', '05D', '04L']);
   });
 
@@ -79,7 +79,7 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
     const { rows } = await store.pg.query('select line, reason from ingest_rejections where run_id = $1 order by line', [summary.runId]);
     expect(rows).toEqual(summary.rejections);
     // The API sample's establishments are all still there, with their history.
-    const { rows: kept } = await store.pg.query("select count(*)::int as n from inspections where camis = '50147456'");
+    const { rows: kept } = await store.pg.query("select count(*)::int as n from restaurant_inspections where camis = '50147456'");
     expect(kept[0].n).toBe(2);
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
   });

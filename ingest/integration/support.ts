@@ -7,7 +7,7 @@ import { generateRestaurants } from '../generate/restaurants';
 /** Row counts of the canonical and derived tables of a store. */
 export async function tableCounts(store: DataStore): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['establishments', 'inspections', 'citations', 'restaurant_profiles', 'restaurant_outbox']) {
+  for (const table of ['restaurant_establishments', 'restaurant_inspections', 'restaurant_citations', 'restaurant_profiles', 'restaurant_outbox']) {
     counts[table] = (await store.pg.query(`select count(*)::int as n from ${table}`)).rows[0].n;
   }
   return counts;
@@ -16,16 +16,16 @@ export async function tableCounts(store: DataStore): Promise<Record<string, numb
 /** Everything derived and canonical, as comparable text (versions excluded). */
 export async function storeSnapshot(store: DataStore): Promise<string> {
   const parts: unknown[] = [];
-  parts.push((await store.pg.query('select camis, name, address, borough, zip, latitude, longitude from establishments order by camis')).rows);
-  parts.push((await store.pg.query('select * from inspections order by camis, inspected_at, inspection_type')).rows);
-  parts.push((await store.pg.query('select * from citations order by camis, inspected_at, inspection_type, code')).rows);
+  parts.push((await store.pg.query('select camis, name, address, borough, zip, latitude, longitude from restaurant_establishments order by camis')).rows);
+  parts.push((await store.pg.query('select * from restaurant_inspections order by camis, inspected_at, inspection_type')).rows);
+  parts.push((await store.pg.query('select * from restaurant_citations order by camis, inspected_at, inspection_type, code')).rows);
   parts.push((await store.pg.query('select camis, summary, risk, vermin, sanitary, stats from restaurant_profiles order by camis')).rows);
   return JSON.stringify(parts);
 }
 
 /** Versions of every establishment: unchanged versions prove a run wrote nothing. */
 export async function versions(store: DataStore): Promise<Record<string, number>> {
-  const { rows } = await store.pg.query('select camis, version from establishments');
+  const { rows } = await store.pg.query('select camis, version from restaurant_establishments');
   return Object.fromEntries(rows.map((row) => [row.camis, Number(row.version)]));
 }
 

@@ -28,7 +28,7 @@ describe('an ingest that returns leaves its documents searchable', () => {
       },
     });
     expect(summary.documentsIndexed).toBeGreaterThan(30);
-    const { rows } = await store.pg.query('select count(*)::int as n from establishments');
+    const { rows } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
     expect((await store.es.count({ index: store.indexAlias('restaurants') })).count).toBe(rows[0].n);
   });
 });

@@ -47,7 +47,7 @@ async function upsert(client: PoolClient, table: string, columns: Array<[string,
 export async function upsertEstablishments(client: PoolClient, histories: EstablishmentHistory[]): Promise<{ changed: string[]; inserted: Set<string> }> {
   if (histories.length === 0) return { changed: [], inserted: new Set() };
   const columns: Array<[string, string]> = ESTABLISHMENT_COLUMNS.map(([name, type]) => [name, type]);
-  const sql = upsertSql('establishments', columns, ['camis']).replace(/returning camis$/, 'returning camis, (xmax = 0) as inserted');
+  const sql = upsertSql('restaurant_establishments', columns, ['camis']).replace(/returning camis$/, 'returning camis, (xmax = 0) as inserted');
   const { rows } = await client.query(sql, ESTABLISHMENT_COLUMNS.map(([, , get]) => histories.map(get)));
   return { changed: rows.map((row) => row.camis as string), inserted: new Set(rows.filter((row) => row.inserted).map((row) => row.camis as string)) };
 }
@@ -56,7 +56,7 @@ export async function upsertInspections(client: PoolClient, histories: Establish
   const visits = histories.flatMap((h) => h.inspections.map((inspection) => ({ camis: h.establishment.camis, ...inspection })));
   return upsert(
     client,
-    'inspections',
+    'restaurant_inspections',
     [['camis', 'text'], ['inspected_at', 'date'], ['inspection_type', 'text'], ['score', 'integer'], ['grade', 'text'], ['grade_date', 'date'], ['action', 'text'], ['closure', 'text']],
     ['camis', 'inspected_at', 'inspection_type'],
     [
@@ -72,7 +72,7 @@ export async function upsertCitations(client: PoolClient, histories: Establishme
   );
   return upsert(
     client,
-    'citations',
+    'restaurant_citations',
     [['camis', 'text'], ['inspected_at', 'date'], ['inspection_type', 'text'], ['code', 'text'], ['description', 'text'], ['critical_flag', 'text'], ['critical', 'boolean'], ['category', 'text']],
     ['camis', 'inspected_at', 'inspection_type', 'code'],
     [
@@ -90,9 +90,9 @@ export async function upsertViolationCodes(client: PoolClient, histories: Establ
   }
   if (codes.size === 0) return;
   await client.query(
-    `insert into violation_codes (code, description, category) select * from unnest($1::text[], $2::text[], $3::text[])
+    `insert into restaurant_violation_codes (code, description, category) select * from unnest($1::text[], $2::text[], $3::text[])
      on conflict (code) do update set description = excluded.description, category = excluded.category
-     where (violation_codes.description, violation_codes.category) is distinct from (excluded.description, excluded.category)`,
+     where (restaurant_violation_codes.description, restaurant_violation_codes.category) is distinct from (excluded.description, excluded.category)`,
     [[...codes.keys()], [...codes.values()].map((c) => c.description), [...codes.values()].map((c) => c.category)],
   );
 }

@@ -38,9 +38,9 @@ export interface StoredHistory extends EstablishmentHistory {
 export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Promise<Map<string, StoredHistory>> {
   if (camis.length === 0) return new Map();
   // One after another: a single client cannot run queries concurrently.
-  const establishments = await pg.query('select * from establishments where camis = any($1)', [camis]);
-  const inspections = await pg.query('select * from inspections where camis = any($1)', [camis]);
-  const citations = await pg.query('select * from citations where camis = any($1) order by code', [camis]);
+  const establishments = await pg.query('select * from restaurant_establishments where camis = any($1)', [camis]);
+  const inspections = await pg.query('select * from restaurant_inspections where camis = any($1)', [camis]);
+  const citations = await pg.query('select * from restaurant_citations where camis = any($1) order by code', [camis]);
   const histories = new Map<string, StoredHistory>();
   for (const row of establishments.rows) histories.set(row.camis, { establishment: establishmentFromDb(row), inspections: [] });
   const visits = new Map<string, InspectionRecord>();

@@ -86,7 +86,7 @@ async function recordDigests(client: PoolClient, digests: StagedDigest[], rows: 
     merged.set(camis, (merged.get(camis) ?? 0) + 1);
   }
   await client.query(
-    `insert into ingest_source_hashes (camis, hash, rows_loaded, rows_merged)
+    `insert into restaurant_source_hashes (camis, hash, rows_loaded, rows_merged)
      select * from unnest($1::text[], $2::text[], $3::integer[], $4::integer[])
      on conflict (camis) do update set hash = excluded.hash, rows_loaded = excluded.rows_loaded, rows_merged = excluded.rows_merged`,
     [
@@ -226,7 +226,7 @@ export async function ingestRestaurants(store: DataStore, source: RestaurantSour
       phasesMs.applying = Date.now() - started - phasesMs.reading;
       await client.query(
         `update ingest_runs set finished_at = now(), rows_read = $2, rows_loaded = $3, rows_merged = $4, rows_rejected = $5,
-           establishments_changed = $6 where id = $1`,
+           entities_changed = $6 where id = $1`,
         [runId, rowsRead, rowsLoaded, rowsMerged, rowsRejected, changed],
       );
       const byReason = await client.query(

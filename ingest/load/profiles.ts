@@ -65,6 +65,6 @@ export async function refreshProfiles(client: PoolClient, camis: string[], asOf:
  */
 export async function recordChanges(client: PoolClient, camis: string[]): Promise<void> {
   if (camis.length === 0) return;
-  await client.query(`update establishments set version = nextval('restaurant_version_seq'), updated_at = now() where camis = any($1)`, [camis]);
+  await client.query(`update restaurant_establishments set version = nextval('restaurant_version_seq'), updated_at = now() where camis = any($1)`, [camis]);
   await client.query('insert into restaurant_outbox (camis) select unnest($1::text[]) order by 1', [camis]);
 }

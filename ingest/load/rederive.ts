@@ -14,12 +14,12 @@ export async function rederiveRestaurants(store: DataStore, asOf: Date, options:
   const chunkSize = options.chunkSize ?? 500;
   const progress = options.progress ?? silentProgress;
   const changed = await withIngestLock(store, async (client) => {
-    const { rows: total } = await client.query('select count(*)::int as n from establishments');
+    const { rows: total } = await client.query('select count(*)::int as n from restaurant_establishments');
     progress.phase('deriving', total[0].n, 'establishments');
     let count = 0;
     let done = 0;
     for (let after = ''; ; ) {
-      const { rows } = await client.query('select camis from establishments where camis > $1 order by camis limit $2', [after, chunkSize]);
+      const { rows } = await client.query('select camis from restaurant_establishments where camis > $1 order by camis limit $2', [after, chunkSize]);
       if (rows.length === 0) break;
       after = rows[rows.length - 1].camis;
       await client.query('begin');

@@ -77,7 +77,7 @@ export async function compareDigests(
     `with staged as (
        select camis, md5($2 || string_agg(row, E'\\n' order by line)) as hash from ingest_staging where camis = any($1) group by camis)
      select staged.camis, staged.hash, h.hash = staged.hash as same, h.rows_loaded, h.rows_merged
-     from staged left join ingest_source_hashes h using (camis)`,
+     from staged left join restaurant_source_hashes h using (camis)`,
     [camis, DIGEST_SALT],
   );
   const unchanged = { loaded: 0, merged: 0 };

@@ -64,7 +64,7 @@ export async function addRemediationDocument(pg: Pool, input: RemediationInput):
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
     throw new AdminError('--date must be a real date written YYYY-MM-DD');
   }
-  const { rowCount } = await pg.query('select 1 from establishments where camis = $1', [input.camis]);
+  const { rowCount } = await pg.query('select 1 from restaurant_establishments where camis = $1', [input.camis]);
   if (!rowCount) throw new AdminError(`no establishment ${input.camis}`);
   const open = await openCitations(pg, [input.camis], now);
   const matches = input.violation.includes('|')

@@ -25,10 +25,10 @@ export function citationId(key: Omit<CitationKey, 'camis'>): string {
 export async function openCitations(pg: Pool, camis: string[], asOf: Date): Promise<Array<CitationKey & { category: string }>> {
   const { rows } = await pg.query(
     `with latest as (
-       select camis, max(inspected_at) as inspected_at from inspections where camis = any($1) and inspected_at <= $2::date group by camis
+       select camis, max(inspected_at) as inspected_at from restaurant_inspections where camis = any($1) and inspected_at <= $2::date group by camis
      )
      select c.camis, c.inspected_at, c.inspection_type, c.code, c.category
-       from citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at
+       from restaurant_citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at
       order by c.camis, c.inspection_type, c.code`,
     [camis, asOf.toISOString().slice(0, 10)],
   );
@@ -68,12 +68,12 @@ export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: 
   const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>({
     name: 'remediation-blocks',
     text: `with latest as (
-             select camis, max(inspected_at) as inspected_at from inspections where camis = any($1) and inspected_at <= $2::date group by camis
+             select camis, max(inspected_at) as inspected_at from restaurant_inspections where camis = any($1) and inspected_at <= $2::date group by camis
            )
            select c.camis, c.category,
                   (select max(d.documented_at) from remediation_documents d
                     where d.camis = c.camis and d.inspected_at = c.inspected_at and d.inspection_type = c.inspection_type and d.code = c.code)::text as documented_at
-             from citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
+             from restaurant_citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
     values: [probe.rows.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
   });
   const tallies = new Map<string, { open: number; documented: number; categories: Set<string>; last: string | null }>();

@@ -74,7 +74,7 @@ function ownReportOf(row: ReportRow): OwnReport {
 }
 
 export async function establishmentExists(pg: Pool | PoolClient, camis: string): Promise<boolean> {
-  const { rowCount } = await pg.query('select 1 from establishments where camis = $1', [camis]);
+  const { rowCount } = await pg.query('select 1 from restaurant_establishments where camis = $1', [camis]);
   return (rowCount ?? 0) > 0;
 }
 

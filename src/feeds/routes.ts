@@ -16,14 +16,15 @@ const STATS_CACHE_ENTRIES = 2000;
 async function feedPage(
   deps: AppDeps,
   ctx: RouteContext,
-  index: string,
+  feed: { list: string; index: string },
   build: (query: never, after: Position | null) => Record<string, unknown>,
 ): Promise<void> {
   const { store } = ctx.state;
   const input = ctx.state.input.query as { limit: number; cursor?: string };
-  const binding = queryBinding(index, store.mode, input);
+  // The list name binds cursors; it never changes with the index's name (cursors never expire).
+  const binding = queryBinding(feed.list, store.mode, input);
   const after = input.cursor ? deps.cursors.decode(input.cursor, binding, FEED_POSITION) : null;
-  const response = await store.es.search({ index: store.indexAlias(index), ...build(input as never, after) }, { ignore: [404] });
+  const response = await store.es.search({ index: store.indexAlias(feed.index), ...build(input as never, after) }, { ignore: [404] });
   const page = pageOf(response.hits?.hits ?? [], input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));
   ctx.body = { data: page.rows.map((hit) => hit._source), meta: { nextCursor: page.nextCursor, returned: page.rows.length } };
 }
@@ -40,12 +41,12 @@ export function feedRoutes(deps: AppDeps): Route[] {
     {
       method: 'get',
       path: '/api/v1/violations',
-      handler: (ctx) => feedPage(deps, ctx, 'violations', buildViolationFeedRequest as (q: ViolationFeedQuery, a: Position | null) => Record<string, unknown>),
+      handler: (ctx) => feedPage(deps, ctx, { list: 'violations', index: 'restaurant_violations' }, buildViolationFeedRequest as (q: ViolationFeedQuery, a: Position | null) => Record<string, unknown>),
     },
     {
       method: 'get',
       path: '/api/v1/inspections',
-      handler: (ctx) => feedPage(deps, ctx, 'inspections', buildInspectionFeedRequest as (q: InspectionFeedQuery, a: Position | null) => Record<string, unknown>),
+      handler: (ctx) => feedPage(deps, ctx, { list: 'inspections', index: 'restaurant_inspections' }, buildInspectionFeedRequest as (q: InspectionFeedQuery, a: Position | null) => Record<string, unknown>),
     },
     {
       method: 'get',

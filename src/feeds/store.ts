@@ -8,7 +8,7 @@ const MAX_ENUMERATION = 1000;
 
 export async function cuisines(store: DataStore): Promise<string[]> {
   const { rows } = await store.pg.query(
-    'select cuisine from establishments where cuisine is not null group by cuisine order by count(*) desc, cuisine limit $1',
+    'select cuisine from restaurant_establishments where cuisine is not null group by cuisine order by count(*) desc, cuisine limit $1',
     [MAX_ENUMERATION],
   );
   return rows.map((row) => row.cuisine as string);
@@ -16,8 +16,8 @@ export async function cuisines(store: DataStore): Promise<string[]> {
 
 export async function violationCodes(store: DataStore): Promise<Array<{ code: string; description: string; category: string }>> {
   const { rows } = await store.pg.query(
-    `select v.code, v.description, v.category from violation_codes v
-     left join (select code, count(*) as n from citations group by code) c on c.code = v.code
+    `select v.code, v.description, v.category from restaurant_violation_codes v
+     left join (select code, count(*) as n from restaurant_citations group by code) c on c.code = v.code
      order by coalesce(c.n, 0) desc, v.code limit $1`,
     [MAX_ENUMERATION],
   );
@@ -42,14 +42,14 @@ export async function restaurantAggregates(store: DataStore, narrow: { borough?:
   const where = '($1::text is null or e.borough = $1) and ($2::text is null or e.cuisine = $2)';
   const params = [narrow.borough ?? null, narrow.cuisine ?? null];
   const [boroughs, grades, recent] = await Promise.all([
-    store.pg.query(`select e.borough, count(*) as n from establishments e where ${where} group by e.borough order by e.borough`, params),
+    store.pg.query(`select e.borough, count(*) as n from restaurant_establishments e where ${where} group by e.borough order by e.borough`, params),
     store.pg.query(
-      `select i.grade, count(distinct i.camis) as n from inspections i join establishments e using (camis)
+      `select i.grade, count(distinct i.camis) as n from restaurant_inspections i join restaurant_establishments e using (camis)
        where ${where} and i.grade is not null and i.inspected_at > $3 and i.inspected_at <= $4 group by i.grade order by i.grade`,
       [...params, isoDay(yearAgo), isoDay(today)],
     ),
     store.pg.query(
-      `select count(*) as n from citations c join establishments e using (camis) where ${where} and c.inspected_at >= $3 and c.inspected_at <= $4`,
+      `select count(*) as n from restaurant_citations c join restaurant_establishments e using (camis) where ${where} and c.inspected_at >= $3 and c.inspected_at <= $4`,
       [...params, isoDay(monthAgo), isoDay(today)],
     ),
   ]);

@@ -86,12 +86,12 @@ function violationOf(row: Record<string, unknown>): Violation {
 export async function loadInspections(store: DataStore, camis: string): Promise<Inspection[] | null> {
   if ((await latestInspection(store, camis)) === undefined) return null;
   const visits = await store.pg.query(
-    `select inspected_at, inspection_type, score, grade, action, closure from inspections where camis = $1
+    `select inspected_at, inspection_type, score, grade, action, closure from restaurant_inspections where camis = $1
      order by inspected_at desc, inspection_type limit $2`,
     [camis, MAX_INSPECTIONS],
   );
   const citations = await store.pg.query(
-    `select c.inspected_at, c.inspection_type, c.code, c.description, c.critical, c.category from citations c
+    `select c.inspected_at, c.inspection_type, c.code, c.description, c.critical, c.category from restaurant_citations c
      where c.camis = $1 and c.inspected_at >= coalesce($2::date, '-infinity') order by c.code`,
     [camis, visits.rows.length ? visits.rows[visits.rows.length - 1].inspected_at : null],
   );
@@ -125,7 +125,7 @@ export async function loadViolations(store: DataStore, camis: string, open?: boo
   const params: unknown[] = [camis, MAX_VIOLATIONS];
   if (condition) params.push(latest);
   const { rows } = await store.pg.query(
-    `select inspected_at, inspection_type, code, description, critical, category from citations
+    `select inspected_at, inspection_type, code, description, critical, category from restaurant_citations
      where camis = $1 ${condition} order by inspected_at desc, inspection_type, code limit $2`,
     params,
   );

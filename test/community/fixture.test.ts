@@ -22,7 +22,7 @@ describe('test-mode owner documents', () => {
       categories: ['vermin', 'facility'],
       lastDocumentedAt: '2025-11-24',
     });
-    const others = await store.pg.query('select camis from establishments where camis <> $1', [FIXTURE_REMEDIATION_CAMIS]);
+    const others = await store.pg.query('select camis from restaurant_establishments where camis <> $1', [FIXTURE_REMEDIATION_CAMIS]);
     const blocks = await remediationBlocks(store, others.rows.map((row) => row.camis), asOf);
     expect([...blocks.values()].every((block) => block === null)).toBe(true);
     expect((await api.ns.stores.byMode.live.pg.query('select count(*)::int as n from remediation_documents')).rows[0].n).toBe(0);

@@ -19,13 +19,13 @@ export interface InspectionSeed {
 
 /** One establishment with its visits and citations, written straight into the ingest's tables. */
 export async function seedRestaurant(pg: Pool, camis: string, inspections: InspectionSeed[] = []): Promise<void> {
-  await pg.query(`insert into establishments (camis, name, address, borough) values ($1, $2, '1 Main St', 'Manhattan') on conflict do nothing`, [camis, `Test Place ${camis}`]);
+  await pg.query(`insert into restaurant_establishments (camis, name, address, borough) values ($1, $2, '1 Main St', 'Manhattan') on conflict do nothing`, [camis, `Test Place ${camis}`]);
   for (const inspection of inspections) {
     const type = inspection.type ?? 'Cycle Inspection / Initial Inspection';
-    await pg.query('insert into inspections (camis, inspected_at, inspection_type, score) values ($1, $2, $3, 12)', [camis, inspection.date, type]);
+    await pg.query('insert into restaurant_inspections (camis, inspected_at, inspection_type, score) values ($1, $2, $3, 12)', [camis, inspection.date, type]);
     for (const citation of inspection.citations ?? []) {
       await pg.query(
-        'insert into citations (camis, inspected_at, inspection_type, code, description, critical, category) values ($1, $2, $3, $4, $5, $6, $7)',
+        'insert into restaurant_citations (camis, inspected_at, inspection_type, code, description, critical, category) values ($1, $2, $3, $4, $5, $6, $7)',
         [camis, inspection.date, type, citation.code, `cited ${citation.code}`, citation.critical ?? false, citation.category],
       );
     }

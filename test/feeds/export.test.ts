@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 test('the unfiltered violation feed reaches its last row, every row exactly once', async () => {
-  const { rows } = await api.ns.stores.byMode.live.pg.query(`select camis || '|' || inspected_at || '|' || inspection_type || '|' || code as id from citations`);
+  const { rows } = await api.ns.stores.byMode.live.pg.query(`select camis || '|' || inspected_at || '|' || inspection_type || '|' || code as id from restaurant_citations`);
   const expected = new Set(rows.map((row) => row.id as string));
   expect(expected.size).toBeGreaterThan(10_000);
 

@@ -84,9 +84,9 @@ describe('GET /stats/restaurants', () => {
     expect(first.body.data.establishments).toBe(8);
     expect(Object.values(first.body.data.byBorough as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(8);
     const pg = api.ns.stores.byMode.test.pg;
-    const { rows } = await pg.query(`select count(*)::int as n from citations where inspected_at between date '2026-04-01' - 29 and date '2026-04-01'`);
+    const { rows } = await pg.query(`select count(*)::int as n from restaurant_citations where inspected_at between date '2026-04-01' - 29 and date '2026-04-01'`);
     expect(first.body.data.violationsLast30Days).toBe(rows[0].n);
-    const graded = await pg.query(`select grade, count(distinct camis)::int as n from inspections where grade is not null and inspected_at > date '2025-04-01' and inspected_at <= date '2026-04-01' group by grade`);
+    const graded = await pg.query(`select grade, count(distinct camis)::int as n from restaurant_inspections where grade is not null and inspected_at > date '2025-04-01' and inspected_at <= date '2026-04-01' group by grade`);
     expect(first.body.data.byGrade).toEqual(Object.fromEntries(graded.rows.map((r) => [r.grade, r.n])));
     const cuisines = await api.get('/api/v1/meta/cuisines', { key: api.keys.test });
     expect(cuisines.body.data.length).toBeGreaterThan(0);
