@@ -65,7 +65,11 @@ class StoreClient extends Client {
   }
 
   private closeAfterTimeout(error: unknown): void {
-    if ((error as Error | undefined)?.message === QUERY_TIMEOUT_MESSAGE) this.connection.stream.destroy();
+    if ((error as Error | undefined)?.message !== QUERY_TIMEOUT_MESSAGE) return;
+    // end() marks the client as ending at once, so a release in the same tick already
+    // discards it; destroying the socket does not wait for a goodbye the server cannot send.
+    void this.end();
+    this.connection.stream.destroy();
   }
 }
 

@@ -8,6 +8,7 @@ import { generatedFile } from '../../ingest/integration/support';
 import { verifyRestaurantStores } from '../../ingest/index/verify';
 import { ingestRestaurants } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/restaurants/source';
+import { createPgPool } from '../../src/db/pool';
 import { findKeyByHash, hashKey } from '../../src/platform/keys';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
@@ -114,5 +115,36 @@ describe('the outbox relay while Postgres is frozen, then killed', () => {
       await relay.stop();
     }
     expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  });
+});
+
+describe('a pool client whose query timed out in a transaction', () => {
+  it('is discarded, so the next user of the pool does not write into the abandoned transaction', async () => {
+    const pool = createPgPool(postgres.url, { searchPath: ['public'], max: 1, statementTimeoutMs: 500 });
+    try {
+      await pool.query('create table if not exists fault_pool_writes (label text primary key)');
+      const abandoned = await pool.connect();
+      await abandoned.query('begin');
+      await abandoned.query("insert into fault_pool_writes values ('abandoned')");
+      postgres.freeze();
+      try {
+        await expect(abandoned.query('select 1')).rejects.toThrow('Query read timeout');
+        await abandoned.query('rollback').catch(() => undefined);
+        abandoned.release();
+      } finally {
+        postgres.thaw();
+      }
+      await pool.query("insert into fault_pool_writes values ('next')");
+      // Another connection sees what the next user committed, and nothing of the abandoned transaction.
+      const other = createPgPool(postgres.url, { searchPath: ['public'], max: 1, statementTimeoutMs: 5000 });
+      try {
+        const { rows } = await other.query<{ label: string }>('select label from fault_pool_writes order by label');
+        expect(rows.map((row) => row.label)).toEqual(['next']);
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await pool.end();
+    }
   });
 });
