@@ -1,0 +1,21 @@
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
+
+/**
+ * A date from either format the city exports (portal export MM/DD/YYYY, SODA floating
+ * timestamp YYYY-MM-DDT00:00:00.000) as YYYY-MM-DD; null when blank; undefined when
+ * unreadable, so a caller can tell a missing date from a bad one.
+ */
+export function parseCityDate(value: string | null | undefined): string | null | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  let year: number, month: number, day: number;
+  const us = US_DATE.exec(text);
+  const iso = us ? null : ISO_DATE.exec(text);
+  if (us) [year, month, day] = [Number(us[3]), Number(us[1]), Number(us[2])];
+  else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
