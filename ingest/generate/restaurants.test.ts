@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { boroughFromZip, normalizeCoordinates } from '../../src/domain/restaurants/records';
+import { boroughForZip as boroughFromZip, normalizeCoordinates } from '../../src/nyc';
 import { PORTAL_HEADER } from './csv-writer';
 import { generateRestaurants } from './restaurants';
 

@@ -3,3 +3,4 @@ export * from './boroughs';
 export * from './zips';
 export * from './bounds';
 export * from './dates';
+export * from './bbl';

@@ -1,5 +1,6 @@
-import type { CitationRecord, CriticalFlag, EstablishmentHistory, EstablishmentRecord, Grade, InspectionRecord } from '../../restaurants/types';
-import { closureOf, formatAddress, normalizeBorough } from './records';
+import { normalizeBorough } from '../../nyc';
+import type { CitationRecord, CriticalFlag, EstablishmentHistory, EstablishmentRecord, Grade, InspectionRecord } from './types';
+import { closureOf, formatAddress } from './records';
 import { categoryOf, normalizeViolationCode } from './violation-codes';
 
 /**

@@ -1,4 +1,4 @@
-import type { CitationRecord, EstablishmentHistory, InspectionRecord } from '../../restaurants/types';
+import type { CitationRecord, EstablishmentHistory, InspectionRecord } from './types';
 import { isSanitaryInspection } from './records';
 import { isoDate } from './recency';
 

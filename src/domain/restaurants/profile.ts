@@ -1,4 +1,4 @@
-import type { DerivedProfile, EstablishmentHistory, RemediationInput } from '../../restaurants/types';
+import type { DerivedProfile, EstablishmentHistory, RemediationInput } from './types';
 import { citationsOf, inspectionsAsOf } from './history';
 import { riskBlock } from './risk';
 import { sanitaryReport } from './sanitary';

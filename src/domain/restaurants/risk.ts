@@ -1,4 +1,4 @@
-import type { InspectionRecord, RiskBlock, RiskFactor, RiskLevel } from '../../restaurants/types';
+import type { InspectionRecord, RiskBlock, RiskFactor, RiskLevel } from './types';
 import { citationsOf, DatedCitation } from './history';
 import { inWindow, recencyWeight } from './recency';
 import { criticalFoodCitations, recentClosures, recentScoredInspections } from './sanitary';

@@ -1,4 +1,4 @@
-import { FOOD_CATEGORIES, InspectionRecord, RemediationInput, SanitaryReport } from '../../restaurants/types';
+import { FOOD_CATEGORIES, InspectionRecord, RemediationInput, SanitaryReport } from './types';
 import { citationsOf, DatedCitation, openCitations, sanitaryClosures } from './history';
 import { classifyInspectionType, isSanitaryInspection } from './records';
 import { inWindow, recencyWeight, round4 } from './recency';

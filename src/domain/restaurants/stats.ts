@@ -1,4 +1,4 @@
-import type { InspectionRecord, RestaurantStats } from '../../restaurants/types';
+import type { InspectionRecord, RestaurantStats } from './types';
 import { citationsOf, isClosure, openCitations } from './history';
 
 /**

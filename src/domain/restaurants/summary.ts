@@ -1,4 +1,4 @@
-import type { Grade, InspectionRecord } from '../../restaurants/types';
+import type { Grade, InspectionRecord } from './types';
 import { isSanitaryInspection } from './records';
 import { latestInspectionDate, openCitations } from './history';
 

@@ -1,4 +1,4 @@
-import type { VerminCounts, VerminReport } from '../../restaurants/types';
+import type { VerminCounts, VerminReport } from './types';
 import type { DatedCitation } from './history';
 import { inWindow, recencyWeight, round4 } from './recency';
 import { verminKindOf } from './violation-codes';

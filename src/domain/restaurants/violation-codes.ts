@@ -1,4 +1,4 @@
-import type { ViolationCategory } from '../../restaurants/types';
+import type { ViolationCategory } from './types';
 
 /**
  * The maintained mapping from DOHMH violation code to category. Every code found in the

@@ -4,14 +4,10 @@
  *
  * DATA (`nyc-places.json`): 180 entries, 5 boroughs and 175 neighborhoods. Each has a
  * canonical `name`, `aliases` (abbreviations and slang: uws, les, fidi, bed stuy, bk,
- * bklyn, bx, qns, si, lic...), `kind`, `borough` and `zips`. Borough entries carry the
- * borough's full USPS ZIP set (standard ZIPs, plus Manhattan's building/unique ZIPs
- * such as 10103 or 10170 that restaurant records use, plus the airports 11371 and
- * 11430, plus 11001/11040, which serve eastern Queens as well as Nassau). Every ZIP
- * belongs to exactly one borough. The set was written by hand and checked against the
- * NYS DOH UHF ZIP-to-neighborhood table (shared/data/nyc/geo, 178 ZIPs, all included)
- * and against the ZIPs in the DOHMH restaurant samples. Neighborhood ZIP sets were
- * also written by hand: the ZIPs that mostly cover each neighborhood. ZIPs do not follow
+ * bklyn, bx, qns, si, lic...), `kind`, `borough` and `zips`. Borough entries take the
+ * borough's full USPS ZIP set from the city module (src/nyc/borough-zips.json), where
+ * every ZIP belongs to exactly one borough. Neighborhood ZIP sets were written by
+ * hand: the ZIPs that mostly cover each neighborhood. ZIPs do not follow
  * neighborhood borders, so scoping is approximate. The one entry that crosses a border
  * is Marble Hill: it is in Manhattan, but its only ZIP is the Bronx's 10463.
  *
@@ -46,11 +42,13 @@
  * - "in", "near" or "around" just before the place are dropped: "pizza in astoria" -> "pizza".
  * - `text` is always the normalized text (normalizeText), even when no place is found.
  */
+import { BOROUGHS, Borough, boroughForZip, boroughZips, isBorough, isNycZip, nycZips } from '../../nyc';
 import { compactText, tokens } from '../normalize';
 import data from './nyc-places.json';
 
-export type Borough = 'Manhattan' | 'Brooklyn' | 'Bronx' | 'Queens' | 'Staten Island';
-export const BOROUGHS: readonly Borough[] = ['Manhattan', 'Brooklyn', 'Bronx', 'Queens', 'Staten Island'];
+// The city's facts, re-exported for the typeahead's callers and tests.
+export { BOROUGHS, boroughForZip, boroughZips, isNycZip, nycZips };
+export type { Borough };
 
 export interface Place {
   name: string;
@@ -79,53 +77,24 @@ export interface SplitResult {
   place: PlaceMatch | null;
 }
 
-function isBorough(value: string): value is Borough {
-  return (BOROUGHS as readonly string[]).includes(value);
-}
-
 function loadPlaces(): Place[] {
   return data.places.map((raw) => {
     if (!isBorough(raw.borough)) throw new Error(`nyc-places.json: bad borough ${raw.borough}`);
     if (raw.kind !== 'neighborhood' && raw.kind !== 'borough') throw new Error(`nyc-places.json: bad kind ${raw.kind}`);
+    const zips = raw.kind === 'borough' ? boroughZips[raw.borough] : 'zips' in raw ? raw.zips : undefined;
+    if (!zips) throw new Error(`nyc-places.json: no ZIPs for ${raw.name}`);
     return Object.freeze({
       name: raw.name,
       aliases: Object.freeze([...raw.aliases]),
       kind: raw.kind,
       borough: raw.borough,
-      zips: Object.freeze([...raw.zips]),
+      zips: Object.freeze([...zips]),
     });
   });
 }
 
-/** Every recognized place (boroughs first), as shipped in nyc-places.json. */
+/** Every recognized place (boroughs first, in BOROUGHS order), as shipped in nyc-places.json. */
 export const places: readonly Place[] = Object.freeze(loadPlaces());
-
-/** All ZIP codes of each borough. */
-export const boroughZips: Readonly<Record<Borough, readonly string[]>> = Object.freeze(
-  Object.fromEntries(
-    BOROUGHS.map((b) => {
-      const entry = places.find((p) => p.kind === 'borough' && p.borough === b);
-      if (!entry) throw new Error(`nyc-places.json: no borough entry for ${b}`);
-      return [b, entry.zips];
-    }),
-  ) as Record<Borough, readonly string[]>,
-);
-
-const ZIP_BOROUGH = new Map<string, Borough>();
-for (const b of BOROUGHS) for (const zip of boroughZips[b]) ZIP_BOROUGH.set(zip, b);
-
-/** Every NYC ZIP code (the union of boroughZips), sorted. */
-export const nycZips: readonly string[] = Object.freeze([...ZIP_BOROUGH.keys()].sort());
-
-/** True for a 5-digit ZIP code delivering in one of the five boroughs. */
-export function isNycZip(zip: string): boolean {
-  return ZIP_BOROUGH.has(zip.trim());
-}
-
-/** The borough a ZIP code belongs to, or null when it is not an NYC ZIP. */
-export function boroughForZip(zip: string): Borough | null {
-  return ZIP_BOROUGH.get(zip.trim()) ?? null;
-}
 
 /** Neighborhoods whose ZIP set contains the ZIP (may be empty even for an NYC ZIP). */
 export function neighborhoodsForZip(zip: string): Place[] {
@@ -207,7 +176,7 @@ function findZip(toks: string[]): Found | null | undefined {
   else if (n >= 2 && ZIP4.test(toks[n - 1]) && ZIP5.test(toks[n - 2])) start = n - 2;
   if (start < 0) return undefined;
   const zip = toks[start];
-  const borough = ZIP_BOROUGH.get(zip);
+  const borough = boroughForZip(zip);
   if (!borough) return null;
   return { start, place: { names: [zip], zips: [zip], kind: 'zip', boroughs: [borough], matched: toks.slice(start).join(' ') } };
 }

@@ -1,4 +1,4 @@
-import type { EstablishmentHistory, Grade, InspectionRecord } from '../../../restaurants/types';
+import type { EstablishmentHistory, Grade, InspectionRecord } from '../types';
 import { closureOf } from '../records';
 import { categoryOf } from '../violation-codes';
 
