@@ -1,4 +1,4 @@
-import { rangeFilter, termsFilter } from '../restaurants/queries/browse';
+import { rangeFilter, termsFilter } from '../search/filters';
 import type { Position, PositionShape } from '../search/cursor';
 import { wordsPrefixFilter } from '../search/text-filter';
 

@@ -1,4 +1,5 @@
 import type { Position, PositionShape } from '../../search/cursor';
+import { rangeFilter, termsFilter } from '../../search/filters';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { SUMMARY_FETCH } from '../shape';
 
@@ -24,17 +25,6 @@ export interface BrowseQuery {
 
 /** Never-inspected establishments sort as 1900-01-01: the oldest, whichever the direction. */
 const NEVER_INSPECTED_MS = Date.UTC(1900, 0, 1);
-
-export function termsFilter(field: string, values: string[] | undefined): object[] {
-  return values?.length ? [{ terms: { [field]: values } }] : [];
-}
-
-export function rangeFilter(field: string, gte: unknown, lte: unknown): object[] {
-  const range: Record<string, unknown> = {};
-  if (gte !== undefined) range.gte = gte;
-  if (lte !== undefined) range.lte = lte;
-  return Object.keys(range).length ? [{ range: { [field]: range } }] : [];
-}
 
 export function browseFilters(query: Omit<BrowseQuery, 'sort' | 'limit'>): object[] {
   const filter: object[] = [];

@@ -1,4 +1,4 @@
-import { rangeFilter, termsFilter } from './browse';
+import { rangeFilter, termsFilter } from '../../search/filters';
 import { SUMMARY_FETCH } from '../shape';
 
 export interface NearbyQuery {
