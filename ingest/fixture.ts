@@ -1,31 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadRemediationFixture } from '../src/community/fixture';
+import { FIXTURES_DIR, fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';
-import { ingestRestaurants, IngestSummary } from './load/pipeline';
-import { fileSource } from './sources/restaurants/source';
+import { RESTAURANT_INSPECTIONS_LOAD } from './families/restaurants';
+import { ingestDataset, IngestSummary } from './load/pipeline';
+import { fileSource } from './sources/source';
 
 /**
  * The test-mode data set: eight establishments in the portal export format, computed as
  * of a fixed reference date so a test key gets the same bytes on any day.
  */
-export const FIXTURE_DIR = path.resolve(__dirname, '../fixtures/restaurants');
-export const FIXTURE_FILE = path.join(FIXTURE_DIR, 'inspections.csv');
-const REFERENCE_DATE_FILE = path.join(FIXTURE_DIR, 'reference-date.txt');
+export { fixtureReferenceDate };
+export const FIXTURE_FILE = path.join(FIXTURES_DIR, 'restaurants', 'inspections.csv');
 
 /** The establishment whose open violations carry owner remediation documents (another feature loads those). */
 export const FIXTURE_REMEDIATION_CAMIS = '41000002';
 
-export function fixtureReferenceDate(): Date {
-  const text = fs.readFileSync(REFERENCE_DATE_FILE, 'utf8').trim();
-  const date = new Date(`${text}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(date.getTime())) throw new Error(`bad fixture reference date "${text}"`);
-  return date;
-}
-
 /** Loads the fixture into a store (the test store) through the ingest pipeline; idempotent. */
 export async function loadFixture(store: DataStore): Promise<IngestSummary> {
-  return ingestRestaurants(store, fileSource(FIXTURE_FILE), { asOf: fixtureReferenceDate() });
+  return ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS_LOAD.source, FIXTURE_FILE), { asOf: fixtureReferenceDate() });
 }
 
 /**

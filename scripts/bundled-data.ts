@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { loadTestModeFixture } from '../ingest/fixture';
-import { upgradeRestaurantIndices } from '../ingest/index/rebuild';
+import { FAMILIES } from '../ingest/families';
+import { upgradeIndices } from '../ingest/index/rebuild';
 import { MODES } from '../src/db/schemas';
 import type { Stores } from '../src/stores';
 
@@ -12,8 +13,10 @@ import type { Stores } from '../src/stores';
  */
 export async function loadBundledData(stores: Stores, logger: Logger): Promise<void> {
   for (const mode of MODES) {
-    const upgraded = await upgradeRestaurantIndices(stores.byMode[mode]);
-    if (upgraded.length) logger.info({ mode, indices: upgraded }, 'rebuilt indices whose mapping changed');
+    for (const family of FAMILIES) {
+      const upgraded = await upgradeIndices(stores.byMode[mode], family);
+      if (upgraded.length) logger.info({ mode, family: family.name, indices: upgraded }, 'rebuilt indices whose mapping changed');
+    }
   }
   const store = stores.byMode.test;
   const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);

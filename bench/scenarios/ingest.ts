@@ -33,7 +33,7 @@ interface CliRun {
 function runCli(args: string[], ctx: BenchContext): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'ingest', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'scripts', 'ingest.ts'), ...args], {
       env: { ...process.env, DATA_NAMESPACE: NAMESPACE, DATABASE_URL: ctx.databaseUrl, ELASTICSEARCH_URL: ctx.elasticsearchUrl, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

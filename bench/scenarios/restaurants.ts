@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
-import { ingestRestaurants } from '../../ingest/load/pipeline';
-import { refreshRestaurantIndices } from '../../ingest/index/indices';
-import { upgradeRestaurantIndices } from '../../ingest/index/rebuild';
-import { fileSource } from '../../ingest/sources/restaurants/source';
 import { searchRestaurants } from '../../src/restaurants/search';
 import { loadProfiles } from '../../src/restaurants/store';
 import { normalizeText } from '../../src/search/normalize';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
+import { refreshIndices } from '../../ingest/index/indices';
+import { upgradeIndices } from '../../ingest/index/rebuild';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
 
 /**
  * The restaurant read API on the generated 30,000-establishment data set (about 300k
@@ -34,7 +36,7 @@ async function ensureData(ctx: BenchContext): Promise<Sample[]> {
   if (samples) return samples;
   const store = ctx.stores.byMode.live;
   // The data is kept between runs; indices from an older mapping are rebuilt first.
-  if ((await upgradeRestaurantIndices(store)).length) ctx.log('rebuilt the indices (their mapping changed)');
+  if ((await upgradeIndices(store, RESTAURANTS)).length) ctx.log('rebuilt the indices (their mapping changed)');
   const { rows } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
   if (rows[0].n < ESTABLISHMENTS) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-restaurants-'));
@@ -44,8 +46,8 @@ async function ensureData(ctx: BenchContext): Promise<Sample[]> {
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     ctx.log(`ingesting ${ESTABLISHMENTS} generated establishments`);
     const started = Date.now();
-    const summary = await ingestRestaurants(store, fileSource(file), { asOf: new Date('2026-04-01T00:00:00Z') });
-    await refreshRestaurantIndices(store);
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf: new Date('2026-04-01T00:00:00Z') });
+    await refreshIndices(store, RESTAURANTS);
     ctx.log(`ingested ${summary.rowsRead} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     fs.rmSync(dir, { recursive: true, force: true });
   }

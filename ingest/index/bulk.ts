@@ -1,5 +1,11 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { IndexedDocument } from './documents';
+
+/** A document to index, with the external version of the entity it belongs to. */
+export interface IndexedDocument<T = Record<string, unknown>> {
+  id: string;
+  version: number;
+  source: T;
+}
 
 /**
  * Indexes documents with external versions: Elasticsearch keeps whichever write carries

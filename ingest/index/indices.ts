@@ -1,13 +1,14 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { DataStore } from '../../src/stores';
-import { indexDefinition, RESTAURANT_INDICES, RestaurantIndex } from './mappings';
+import type { Family } from '../families/types';
+import { indexDefinition } from './mappings';
 
 /** Concrete indices are `<alias>_v<timestamp>`; readers only ever use the alias. */
 export function versionedIndexName(alias: string, stamp = Date.now()): string {
   return `${alias}_v${stamp}`;
 }
 
-export async function createIndex(es: Client, index: string, name: RestaurantIndex, overrides: Record<string, unknown> = {}): Promise<void> {
+export async function createIndex(es: Client, index: string, name: string, overrides: Record<string, unknown> = {}): Promise<void> {
   const definition = indexDefinition(name);
   await es.indices.create({ index, settings: { ...definition.settings, ...overrides }, mappings: definition.mappings } as never);
 }
@@ -22,9 +23,9 @@ export async function aliasTargets(es: Client, alias: string): Promise<string[]>
   }
 }
 
-/** Creates a first versioned index behind each missing alias (incremental indexing needs somewhere to write). */
-export async function ensureRestaurantIndices(store: DataStore): Promise<void> {
-  for (const name of RESTAURANT_INDICES) {
+/** Creates a first versioned index behind each missing alias of the family (incremental indexing needs somewhere to write). */
+export async function ensureIndices(store: DataStore, family: Family): Promise<void> {
+  for (const { name } of family.indices) {
     const alias = store.indexAlias(name);
     if ((await aliasTargets(store.es, alias)).length) continue;
     const index = versionedIndexName(alias);
@@ -44,10 +45,10 @@ export function mappingRevision(mappings: Record<string, unknown> | undefined): 
   return Number((mappings?._meta as { revision?: number } | undefined)?.revision ?? 0);
 }
 
-/** The restaurant indices whose alias is missing or points at an index built from an older mapping than index-mappings/ holds. */
-export async function staleRestaurantIndices(store: DataStore): Promise<RestaurantIndex[]> {
-  const stale: RestaurantIndex[] = [];
-  for (const name of RESTAURANT_INDICES) {
+/** The family's indices whose alias is missing or points at an index built from an older mapping than index-mappings/ holds. */
+export async function staleIndices(store: DataStore, family: Family): Promise<string[]> {
+  const stale: string[] = [];
+  for (const { name } of family.indices) {
     const targets = await aliasTargets(store.es, store.indexAlias(name));
     // Missing (a new index, or one renamed since the last build): built from Postgres too.
     if (!targets.length) {
@@ -76,8 +77,9 @@ export async function swapAliases(es: Client, swaps: Array<{ alias: string; inde
   return old;
 }
 
-export async function refreshRestaurantIndices(store: DataStore): Promise<void> {
-  await store.es.indices.refresh({ index: RESTAURANT_INDICES.map((name) => store.indexAlias(name)) });
+/** Makes everything indexed into the family's indices searchable now. */
+export async function refreshIndices(store: DataStore, family: Family): Promise<void> {
+  await store.es.indices.refresh({ index: family.indices.map(({ name }) => store.indexAlias(name)) });
 }
 
 /**

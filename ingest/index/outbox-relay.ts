@@ -1,9 +1,9 @@
+import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
+import type { Family } from '../families/types';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
-import { buildDocuments } from './documents';
-import { ensureRestaurantIndices, refreshRestaurantIndices } from './indices';
-import { RESTAURANT_INDICES } from './mappings';
+import { ensureIndices, refreshIndices } from './indices';
 
 export interface DrainOptions {
   /** Outbox rows per round. */
@@ -13,63 +13,52 @@ export interface DrainOptions {
   progress?: Progress;
 }
 
+/** The indexer's lock: one drainer per family and schema. */
+export const indexerLock = (store: DataStore, family: Family) => `${family.lockName}-indexer:${store.schema}`;
+
 /**
- * Drains the restaurant outbox into Elasticsearch: each round takes the oldest rows,
- * rebuilds the current documents of their establishments from Postgres, bulk-indexes them
- * with external versions and only then deletes the rows it handled. Killed at any point,
- * the rows are still there and the next drain indexes them again (idempotently).
- * One drainer at a time per schema; a second caller returns at once.
+ * Drains a family's outbox into Elasticsearch: each round takes the oldest rows, rebuilds
+ * the current documents of their entities from Postgres, bulk-indexes them with external
+ * versions and only then deletes the rows it handled. Killed at any point, the rows are
+ * still there and the next drain indexes them again (idempotently).
+ * One drainer at a time per family and schema; a second caller returns at once.
  */
-export async function drainOutbox(store: DataStore, options: DrainOptions = {}): Promise<{ documents: number; establishments: number }> {
+export async function drainOutbox(store: DataStore, family: Family, options: DrainOptions = {}): Promise<{ documents: number; entities: number }> {
   const batchSize = options.batchSize ?? 500;
-  const lock = await store.pg.connect();
   let documents = 0;
-  let establishments = 0;
-  try {
-    await lock.query('set statement_timeout = 0');
-    const { rows: locked } = await lock.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`restaurant-indexer:${store.schema}`]);
-    if (!locked[0].ok) return { documents, establishments };
-    try {
-      await ensureRestaurantIndices(store);
-      const { rows: pending } = await lock.query('select count(distinct camis)::int as n from restaurant_outbox');
-      options.progress?.phase('indexing', pending[0].n, 'establishments');
-      for (;;) {
-        const { rows } = await lock.query('select id, camis from restaurant_outbox order by id limit $1', [batchSize]);
-        if (rows.length === 0) break;
-        const camis = [...new Set(rows.map((row) => row.camis as string))];
-        const set = await buildDocuments(lock, camis);
-        documents += await bulkIndex(
-          store.es,
-          RESTAURANT_INDICES.map((name) => ({ index: store.indexAlias(name), documents: set[name] })),
-        );
-        await lock.query('delete from restaurant_outbox where id = any($1)', [rows.map((row) => row.id)]);
-        establishments += camis.length;
-        options.progress?.update(establishments);
-      }
-      if (documents > 0 && options.refresh !== false) await refreshRestaurantIndices(store);
-    } finally {
-      await lock.query('select pg_advisory_unlock(hashtext($1))', [`restaurant-indexer:${store.schema}`]);
+  let entities = 0;
+  await withAdvisoryLock(store.pg, indexerLock(store, family), async (client) => {
+    await ensureIndices(store, family);
+    const { rows: pending } = await client.query(`select count(distinct ${family.key})::int as n from ${family.outbox}`);
+    options.progress?.phase('indexing', pending[0].n, family.entities);
+    for (;;) {
+      const { rows } = await client.query(`select id, ${family.key} as key from ${family.outbox} order by id limit $1`, [batchSize]);
+      if (rows.length === 0) break;
+      const keys = [...new Set(rows.map((row) => row.key as string))];
+      const set = await family.buildDocuments(client, keys);
+      documents += await bulkIndex(store.es, family.indices.map(({ name }) => ({ index: store.indexAlias(name), documents: set[name] ?? [] })));
+      await client.query(`delete from ${family.outbox} where id = any($1)`, [rows.map((row) => row.id)]);
+      entities += keys.length;
+      options.progress?.update(entities);
     }
-  } finally {
-    await lock.query('reset statement_timeout').catch(() => undefined);
-    lock.release();
-  }
-  return { documents, establishments };
+    if (documents > 0 && options.refresh !== false) await refreshIndices(store, family);
+  }, { wait: false });
+  return { documents, entities };
 }
 
 /**
  * Drains the outbox repeatedly while a load is applying chunks, so indexing overlaps with
  * Postgres work; stop() waits for the round in progress. The load drains once more after.
  */
-export function startBackgroundRelay(store: DataStore, idleMs = 200): { stop(): Promise<{ documents: number }> } {
+export function startBackgroundRelay(store: DataStore, family: Family, idleMs = 200): { stop(): Promise<{ documents: number }> } {
   let stopped = false;
   let documents = 0;
   const loop = (async () => {
     while (!stopped) {
       try {
-        const round = await drainOutbox(store, { refresh: false });
+        const round = await drainOutbox(store, family, { refresh: false });
         documents += round.documents;
-        if (round.establishments === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+        if (round.entities === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
       } catch {
         // The outbox keeps the rows: the final drain meets the problem again and reports it.
         return;

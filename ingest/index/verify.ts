@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataStore } from '../../src/stores';
 import type { Progress } from '../load/progress';
-import { buildDocuments } from './documents';
+import type { Family } from '../families/types';
 import { aliasTargets } from './indices';
-import { RESTAURANT_INDICES, RestaurantIndex } from './mappings';
+import { entityKeyBatches } from './keys';
 
 export interface VerifyReport {
   ok: boolean;
   /** Documents expected (from Postgres) and found (in Elasticsearch), per index. */
-  counts: Record<RestaurantIndex, { postgres: number; elasticsearch: number }>;
+  counts: Record<string, { postgres: number; elasticsearch: number }>;
   pendingOutbox: number;
   /** How many differences, and the first ones in words. */
   differenceCount: number;
@@ -18,11 +18,11 @@ export interface VerifyReport {
 const MAX_LISTED = 50;
 
 /**
- * Compares the stores: every document Postgres implies must be in Elasticsearch with the
+ * Compares the stores for a family: every document Postgres implies must be in Elasticsearch with the
  * same content and version, and each index must hold no more documents than that. A
  * non-empty outbox is a difference too (changes not yet indexed).
  */
-export async function verifyRestaurantStores(store: DataStore, options: { batchSize?: number; progress?: Progress } = {}): Promise<VerifyReport> {
+export async function verifyStores(store: DataStore, family: Family, options: { batchSize?: number; progress?: Progress } = {}): Promise<VerifyReport> {
   const batchSize = options.batchSize ?? 500;
   const differences: string[] = [];
   let differenceCount = 0;
@@ -30,13 +30,13 @@ export async function verifyRestaurantStores(store: DataStore, options: { batchS
     differenceCount += 1;
     if (differences.length < MAX_LISTED) differences.push(text);
   };
-  const counts = Object.fromEntries(RESTAURANT_INDICES.map((name) => [name, { postgres: 0, elasticsearch: 0 }])) as VerifyReport['counts'];
+  const counts: VerifyReport['counts'] = Object.fromEntries(family.indices.map(({ name }) => [name, { postgres: 0, elasticsearch: 0 }]));
 
-  const { rows: outbox } = await store.pg.query('select count(*)::int as n from restaurant_outbox');
+  const { rows: outbox } = await store.pg.query(`select count(*)::int as n from ${family.outbox}`);
   if (outbox[0].n > 0) differ(`${outbox[0].n} outbox row(s) not yet indexed`);
 
-  const missing = new Set<RestaurantIndex>();
-  for (const name of RESTAURANT_INDICES) {
+  const missing = new Set<string>();
+  for (const { name } of family.indices) {
     const alias = store.indexAlias(name);
     if ((await aliasTargets(store.es, alias)).length === 0) {
       differ(`alias ${alias} does not exist`);
@@ -47,16 +47,13 @@ export async function verifyRestaurantStores(store: DataStore, options: { batchS
     counts[name].elasticsearch = (await store.es.count({ index: alias })).count;
   }
 
-  const { rows: total } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
-  options.progress?.phase('verifying', total[0].n, 'establishments');
+  const { rows: total } = await store.pg.query(`select count(*)::int as n from ${family.entityTable}`);
+  options.progress?.phase('verifying', total[0].n, family.entities);
   let done = 0;
-  for (let after = ''; ; ) {
-    const { rows } = await store.pg.query('select camis from restaurant_establishments where camis > $1 order by camis limit $2', [after, batchSize]);
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1].camis;
-    const expected = await buildDocuments(store.pg, rows.map((row) => row.camis));
-    for (const name of RESTAURANT_INDICES) {
-      const docs = expected[name];
+  for await (const keys of entityKeyBatches(store.pg, family, batchSize)) {
+    const expected = await family.buildDocuments(store.pg, keys);
+    for (const { name } of family.indices) {
+      const docs = expected[name] ?? [];
       counts[name].postgres += docs.length;
       if (docs.length === 0 || missing.has(name)) continue;
       const found = await store.es.mget({ index: store.indexAlias(name), ids: docs.map((doc) => doc.id) }, { requestTimeout: 120_000 });
@@ -67,10 +64,10 @@ export async function verifyRestaurantStores(store: DataStore, options: { batchS
         else if (!isDeepStrictEqual(hit._source, doc.source)) differ(`${name}/${doc.id}: content differs`);
       });
     }
-    done += rows.length;
+    done += keys.length;
     options.progress?.update(done);
   }
-  for (const name of RESTAURANT_INDICES) {
+  for (const { name } of family.indices) {
     const { postgres, elasticsearch } = counts[name];
     if (elasticsearch > postgres) differ(`${name}: ${elasticsearch - postgres} document(s) in Elasticsearch that Postgres does not have`);
   }

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { drainOutbox } from '../index/outbox-relay';
-import { verifyRestaurantStores } from '../index/verify';
-import { ingestRestaurants } from '../load/pipeline';
-import { fileSource } from '../sources/restaurants/source';
 import fs from 'node:fs';
 import { generatedFile, storeSnapshot, tableCounts, versions } from './support';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
+import { drainOutbox } from '../index/outbox-relay';
+import { verifyStores } from '../index/verify';
+import { ingestDataset } from '../load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
+import { fileSource } from '../sources/source';
 
 const asOf = new Date('2026-04-01T00:00:00Z');
 
@@ -23,7 +25,7 @@ describe('an ingest killed part-way and run again', () => {
     const { live: interrupted, test: clean } = ns.stores.byMode;
     const crash = new Error('simulated crash after chunk 2');
     await expect(
-      ingestRestaurants(interrupted, fileSource(file), {
+      ingestDataset(interrupted, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), {
         asOf, chunkSize: 40, afterChunk: (chunk) => { if (chunk === 2) throw crash; },
       }),
     ).rejects.toBe(crash);
@@ -33,26 +35,26 @@ describe('an ingest killed part-way and run again', () => {
     const { rows: indexed } = await interrupted.pg.query('select count(*)::int as n from restaurant_outbox');
     expect(indexed[0].n).toBeLessThanOrEqual(80);
 
-    const rerun = await ingestRestaurants(interrupted, fileSource(file), { asOf, chunkSize: 40 });
-    expect(rerun.establishmentsChanged).toBe(300 - 80);
-    const uninterrupted = await ingestRestaurants(clean, fileSource(file), { asOf });
+    const rerun = await ingestDataset(interrupted, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf, chunkSize: 40 });
+    expect(rerun.entitiesChanged).toBe(300 - 80);
+    const uninterrupted = await ingestDataset(clean, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf });
     expect(rerun.rowsRead).toBe(uninterrupted.rowsRead);
     expect(rerun.rowsLoaded + rerun.rowsMerged + rerun.rowsRejected).toBe(rerun.rowsRead);
     expect(rerun.rowsLoaded).toBe(uninterrupted.rowsLoaded);
     expect(await storeSnapshot(interrupted)).toEqual(await storeSnapshot(clean));
-    expect((await verifyRestaurantStores(interrupted)).ok).toBe(true);
-    expect((await verifyRestaurantStores(clean)).ok).toBe(true);
+    expect((await verifyStores(interrupted, RESTAURANTS)).ok).toBe(true);
+    expect((await verifyStores(clean, RESTAURANTS)).ok).toBe(true);
   });
 
   it('indexes what a run killed before draining left in the outbox', async () => {
     const store = ns.stores.byMode.live;
     const other = await generatedFile(40, 12); // new CAMIS range overlap: same ids, different content
-    const summary = await ingestRestaurants(store, fileSource(other), { asOf, index: false });
-    expect(summary.establishmentsChanged).toBeGreaterThan(0);
-    expect((await verifyRestaurantStores(store)).ok).toBe(false);
-    const drained = await drainOutbox(store);
-    expect(drained.establishments).toBe(summary.establishmentsChanged);
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, other), { asOf, index: false });
+    expect(summary.entitiesChanged).toBeGreaterThan(0);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(false);
+    const drained = await drainOutbox(store, RESTAURANTS);
+    expect(drained.entities).toBe(summary.entitiesChanged);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 
   it('applies a changed row to its establishment only, and accounts for duplicates on every run', async () => {
@@ -65,18 +67,18 @@ describe('an ingest killed part-way and run again', () => {
     const changedFile = `${file}.changed.csv`;
     fs.writeFileSync(changedFile, lines.join('\n'));
     const before = await versions(store);
-    const summary = await ingestRestaurants(store, fileSource(changedFile), { asOf });
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, changedFile), { asOf });
     expect(summary.rejections).toEqual([]);
     expect(summary.rowsMerged).toBe(1);
     expect(summary.rowsLoaded + summary.rowsMerged).toBe(summary.rowsRead);
     const after = await versions(store);
     const moved = Object.keys(after).filter((camis) => after[camis] !== before[camis]);
     expect(moved).toEqual([target]);
-    const again = await ingestRestaurants(store, fileSource(changedFile), { asOf });
-    expect(again).toMatchObject({ rowsLoaded: summary.rowsLoaded, rowsMerged: 1, establishmentsChanged: 0 });
+    const again = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, changedFile), { asOf });
+    expect(again).toMatchObject({ rowsLoaded: summary.rowsLoaded, rowsMerged: 1, entitiesChanged: 0 });
     const { hits } = await store.es.search({ index: store.indexAlias('restaurant_violations'), query: { term: { camis: target } }, size: 100 });
     expect(hits.hits.some((hit) => (hit._source as { description: string }).description.endsWith('(amended)'))).toBe(true);
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 });
 
@@ -92,7 +94,7 @@ describe('an ingest process killed with SIGKILL at random moments and run again'
 
   /** `npm run ingest -- restaurants` as one process (node --import tsx: no wrapper to outlive a kill), into this namespace. */
   function runIngest(killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', 'restaurants', '--file', file, '--as-of', '2026-04-01'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ingest.ts', 'restaurants', '--file', file, '--as-of', '2026-04-01'], {
       cwd: repoRoot,
       env: { ...process.env, DATA_NAMESPACE: ns.config.namespace },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,10 +128,10 @@ describe('an ingest process killed with SIGKILL at random moments and run again'
     expect({ killed, code: completing.code, output: completing.output }).toEqual({ killed, code: 0, output: expect.any(String) });
 
     const interrupted = ns.stores.byMode.live;
-    const report = await verifyRestaurantStores(interrupted);
+    const report = await verifyStores(interrupted, RESTAURANTS);
     expect({ killed, ok: report.ok, differences: report.differences }).toEqual({ killed, ok: true, differences: [] });
     const uninterrupted = ns.stores.byMode.test;
-    await ingestRestaurants(uninterrupted, fileSource(file), { asOf });
+    await ingestDataset(uninterrupted, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf });
     expect(await storeSnapshot(interrupted)).toEqual(await storeSnapshot(uninterrupted));
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture, loadTestModeFixture } from '../fixture';
-import { verifyRestaurantStores } from '../index/verify';
+import { RESTAURANTS } from '../families';
+import { verifyStores } from '../index/verify';
 
 describe('test-mode fixture', () => {
   let ns: TestNamespace;
@@ -12,7 +13,7 @@ describe('test-mode fixture', () => {
   it('loads eight establishments covering every grade, a closure, vermin, no coordinates and never inspected', async () => {
     const store = ns.stores.byMode.test;
     const summary = await loadFixture(store);
-    expect(summary).toMatchObject({ rowsRejected: 0, rowsMerged: 0, establishmentsInFile: 8, establishmentsChanged: 8 });
+    expect(summary).toMatchObject({ rowsRejected: 0, rowsMerged: 0, entitiesInFile: 8, entitiesChanged: 8 });
     expect(fixtureReferenceDate().toISOString()).toBe('2026-04-01T00:00:00.000Z');
     const { rows } = await store.pg.query('select camis, summary, sanitary, vermin, as_of from restaurant_profiles order by camis');
     expect(rows).toHaveLength(8);
@@ -24,24 +25,24 @@ describe('test-mode fixture', () => {
     expect(rows.filter((row) => row.vermin.lastSightedAt !== null).length).toBeGreaterThanOrEqual(3);
     const remediation = rows.find((row) => row.camis === FIXTURE_REMEDIATION_CAMIS)!;
     expect(remediation.summary.openViolations).toBe(3);
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
     // The live store is untouched.
     expect((await ns.stores.byMode.live.pg.query('select count(*)::int as n from restaurant_establishments')).rows[0].n).toBe(0);
   });
 
   it('is idempotent', async () => {
     const summary = await loadFixture(ns.stores.byMode.test);
-    expect(summary).toMatchObject({ establishmentsChanged: 0, documentsIndexed: 0 });
+    expect(summary).toMatchObject({ entitiesChanged: 0, documentsIndexed: 0 });
   });
 
   it('loads as the whole test-mode data set with the owner documents of its remediation example, idempotently', async () => {
     const store = ns.stores.byMode.test;
     const first = await loadTestModeFixture(store);
-    expect(first.fixture).toMatchObject({ rowsRejected: 0, establishmentsChanged: 0 });
+    expect(first.fixture).toMatchObject({ rowsRejected: 0, entitiesChanged: 0 });
     expect(first.remediationDocumentsAdded).toBe(2);
     const { rows } = await store.pg.query('select camis, code from remediation_documents order by code');
     expect(rows).toEqual([{ camis: FIXTURE_REMEDIATION_CAMIS, code: '04L' }, { camis: FIXTURE_REMEDIATION_CAMIS, code: '10F' }]);
-    expect(await loadTestModeFixture(store)).toMatchObject({ fixture: { establishmentsChanged: 0 }, remediationDocumentsAdded: 0 });
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect(await loadTestModeFixture(store)).toMatchObject({ fixture: { entitiesChanged: 0 }, remediationDocumentsAdded: 0 });
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 });

@@ -2,10 +2,12 @@ import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
 import { deriveProfile } from '../../src/domain/restaurants/profile';
 import { describeWithSamples, SAMPLES } from '../../src/domain/restaurants/testing/samples';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { verifyRestaurantStores } from '../index/verify';
-import { ingestRestaurants } from '../load/pipeline';
-import { fileSource } from '../sources/restaurants/source';
 import { tableCounts, versions } from './support';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
+import { verifyStores } from '../index/verify';
+import { ingestDataset } from '../load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
+import { fileSource } from '../sources/source';
 
 const API_AS_OF = new Date('2026-04-10T00:00:00Z');
 const PORTAL_AS_OF = new Date('2024-10-09T00:00:00Z');
@@ -19,18 +21,18 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
 
   it('accounts for every row of the API sample and indexes both stores consistently', async () => {
     const store = ns.stores.byMode.live;
-    const summary = await ingestRestaurants(store, fileSource(SAMPLES.api), { asOf: API_AS_OF });
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, SAMPLES.api), { asOf: API_AS_OF });
     expect(summary.rowsRead).toBe(3667);
     expect(summary.rowsLoaded + summary.rowsMerged + summary.rowsRejected).toBe(summary.rowsRead);
     expect(summary.rowsRejected).toBe(0);
-    expect(summary.establishmentsInFile).toBe(3351);
-    expect(summary.establishmentsChanged).toBe(3351);
+    expect(summary.entitiesInFile).toBe(3351);
+    expect(summary.entitiesChanged).toBe(3351);
     const counts = await tableCounts(store);
     expect(counts).toMatchObject({ restaurant_establishments: 3351, restaurant_profiles: 3351, restaurant_outbox: 0 });
     // One citation per row with a code, one visit per camis+date+type.
     expect(counts.restaurant_citations).toBe(2990);
     expect(counts.restaurant_inspections).toBe(3009);
-    const report = await verifyRestaurantStores(store);
+    const report = await verifyStores(store, RESTAURANTS);
     expect(report).toMatchObject({ ok: true, differenceCount: 0 });
     expect(report.counts.restaurants).toEqual({ postgres: 3351, elasticsearch: 3351 });
     expect(report.counts.restaurant_violations).toEqual({ postgres: 2990, elasticsearch: 2990 });
@@ -39,7 +41,7 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
   it('stores exactly the derived values the pure functions give', async () => {
     const store = ns.stores.byMode.live;
     const rows: NumberedRow[] = [];
-    for await (const item of fileSource(SAMPLES.api).items) if ('row' in item) rows.push(item);
+    for await (const item of fileSource(RESTAURANT_INSPECTIONS, SAMPLES.api).items) if ('row' in item) rows.push(item);
     const { histories } = groupRows(rows);
     for (const camis of ['50147456', '50130904', '41585425', '50134842', '50124769', '41627341', '50120337']) {
       const expected = deriveProfile(histories.get(camis)!, API_AS_OF);
@@ -60,15 +62,15 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
   it('changes nothing when the same file is loaded again', async () => {
     const store = ns.stores.byMode.live;
     const before = await versions(store);
-    const summary = await ingestRestaurants(store, fileSource(SAMPLES.api), { asOf: API_AS_OF });
-    expect(summary).toMatchObject({ rowsRead: 3667, establishmentsChanged: 0, documentsIndexed: 0 });
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, SAMPLES.api), { asOf: API_AS_OF });
+    expect(summary).toMatchObject({ rowsRead: 3667, entitiesChanged: 0, documentsIndexed: 0 });
     expect(await versions(store)).toEqual(before);
     expect((await tableCounts(store)).restaurant_outbox).toBe(0);
   });
 
   it('reports rejected rows of the portal export with line and reason, and keeps establishments a later export lacks', async () => {
     const store = ns.stores.byMode.live;
-    const summary = await ingestRestaurants(store, fileSource(SAMPLES.export), { asOf: PORTAL_AS_OF });
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, SAMPLES.export), { asOf: PORTAL_AS_OF });
     expect(summary.rowsRead).toBe(561);
     expect(summary.rowsRejected).toBe(2);
     expect(summary.rowsLoaded + summary.rowsMerged).toBe(559);
@@ -81,6 +83,6 @@ describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () 
     // The API sample's establishments are all still there, with their history.
     const { rows: kept } = await store.pg.query("select count(*)::int as n from restaurant_inspections where camis = '50147456'");
     expect(kept[0].n).toBe(2);
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { ensureRestaurantIndices } from '../index/indices';
-import { RESTAURANT_INDICES } from '../index/mappings';
-import { ingestRestaurants } from '../load/pipeline';
-import { fileSource } from '../sources/restaurants/source';
 import { generatedFile } from './support';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
+import { ensureIndices } from '../index/indices';
+import { ingestDataset } from '../load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
+import { fileSource } from '../sources/source';
 
 describe('an ingest that returns leaves its documents searchable', () => {
   let ns: TestNamespace;
@@ -14,12 +15,12 @@ describe('an ingest that returns leaves its documents searchable', () => {
 
   it('refreshes the indices even when the background relay indexed everything', async () => {
     const store = ns.stores.byMode.live;
-    await ensureRestaurantIndices(store);
+    await ensureIndices(store, RESTAURANTS);
     // No periodic refresh: only the ingest's own refresh can make documents visible.
-    const aliases = RESTAURANT_INDICES.map((name) => store.indexAlias(name));
+    const aliases = RESTAURANTS.indices.map(({ name }) => store.indexAlias(name));
     await store.es.indices.putSettings({ index: aliases, settings: { refresh_interval: '-1' } });
     const outboxEmpty = async () => (await store.pg.query('select count(*)::int as n from restaurant_outbox')).rows[0].n === 0;
-    const summary = await ingestRestaurants(store, fileSource(await generatedFile(30, 3)), {
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(30, 3)), {
       asOf: new Date('2026-04-01T00:00:00Z'),
       chunkSize: 10,
       // Each chunk waits for the background relay, so the final drain finds nothing left to do.

@@ -9,6 +9,7 @@
  * what makes the report caps and the rename throttle exact.
  */
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../db/transaction';
 import { funDefault } from './device';
 
 /** The rename throttle: a username can change once per 14 days. */
@@ -65,21 +66,6 @@ export function displayNameOf(deviceHash: string, username: string | null): stri
 export async function readDevice(pg: Pool | PoolClient, sandbox: string, deviceHash: string): Promise<DeviceRow | null> {
   const { rows } = await pg.query<DeviceRow>('select * from device_profiles where device_hash = $1 and sandbox = $2', [deviceHash, sandbox]);
   return rows[0] ?? null;
-}
-
-async function inTransaction<T>(pg: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pg.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**

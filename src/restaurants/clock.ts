@@ -1,4 +1,4 @@
-import { fixtureReferenceDate } from '../../ingest/fixture';
+import { fixtureReferenceDate } from '../platform/fixture-clock';
 import type { DataStore } from '../stores';
 
 let reference: Date | undefined;

@@ -4,13 +4,15 @@
  * Elasticsearch node here is this file's own; Postgres is the shared one, untouched.
  */
 import { generatedFile } from '../../ingest/integration/support';
-import { verifyRestaurantStores } from '../../ingest/index/verify';
-import { ingestRestaurants } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/restaurants/source';
 import { findKeyByHash, hashKey } from '../../src/platform/keys';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
 import { DedicatedService, startDedicatedElasticsearch } from '../support/dedicated-services';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
+import { verifyStores } from '../../ingest/index/verify';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
 import {
   expectAcceptedWritesExactlyOnce,
   expectOutageHandled,
@@ -38,7 +40,7 @@ beforeAll(async () => {
   elasticsearch = await startDedicatedElasticsearch();
   api = await startTestApi({ config: { elasticsearchUrl: elasticsearch.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
   store = api.ns.stores.byMode.live;
-  await ingestRestaurants(store, fileSource(await generatedFile(40, 41)), { asOf });
+  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, 41)), { asOf });
   camis = await listedCamis(api);
 }, 180_000);
 
@@ -55,8 +57,8 @@ async function standardKey(): Promise<{ key: string; id: number }> {
 
 /** Outbox rows for the relay to index during the outage: the same establishments with changed content. Returns when they are there. */
 async function fillOutbox(seed: number): Promise<number> {
-  const changed = await ingestRestaurants(store, fileSource(await generatedFile(200, seed)), { asOf, index: false });
-  expect(changed.establishmentsChanged).toBeGreaterThan(100);
+  const changed = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(200, seed)), { asOf, index: false });
+  expect(changed.entitiesChanged).toBeGreaterThan(100);
   return Date.now();
 }
 
@@ -70,7 +72,7 @@ async function expectRelayRecovered(relay: RelayLoop, filledAt: number): Promise
   const firstFailure = relay.failures.find((at) => at >= filledAt);
   expect(firstFailure).toBeDefined();
   expect(firstFailure! - filledAt).toBeLessThanOrEqual(2 * STORE_TIMEOUT_MS + 2000);
-  expect((await verifyRestaurantStores(store)).ok).toBe(true);
+  expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
 }
 
 async function expectWritesAndUsage(outcomes: Outcome[], keyId: number): Promise<void> {

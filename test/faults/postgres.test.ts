@@ -5,14 +5,16 @@
  * shared one, untouched.
  */
 import { generatedFile } from '../../ingest/integration/support';
-import { verifyRestaurantStores } from '../../ingest/index/verify';
-import { ingestRestaurants } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/restaurants/source';
 import { createPgPool } from '../../src/db/pool';
 import { findKeyByHash, hashKey } from '../../src/platform/keys';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
 import { DedicatedService, startDedicatedPostgres } from '../support/dedicated-services';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
+import { verifyStores } from '../../ingest/index/verify';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
 import {
   expectAcceptedWritesExactlyOnce,
   expectOutageHandled,
@@ -39,7 +41,7 @@ beforeAll(async () => {
   postgres = await startDedicatedPostgres();
   api = await startTestApi({ config: { databaseUrl: postgres.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
   store = api.ns.stores.byMode.live;
-  await ingestRestaurants(store, fileSource(await generatedFile(40, 31)), { asOf });
+  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, 31)), { asOf });
   camis = await listedCamis(api);
 }, 120_000);
 
@@ -92,8 +94,8 @@ describe('Postgres killed under load and restarted', () => {
 describe('the outbox relay while Postgres is frozen, then killed', () => {
   it('fails its drains without hanging, and once Postgres is back the drains index everything: verify is clean', async () => {
     // Content changed for the same establishments: outbox rows the relay has to index.
-    const changed = await ingestRestaurants(store, fileSource(await generatedFile(200, 32)), { asOf, index: false });
-    expect(changed.establishmentsChanged).toBeGreaterThan(100);
+    const changed = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(200, 32)), { asOf, index: false });
+    expect(changed.entitiesChanged).toBeGreaterThan(100);
     const relay = startRelayLoop(store, { batchSize: 4 });
     try {
       await sleep(300);
@@ -104,7 +106,7 @@ describe('the outbox relay while Postgres is frozen, then killed', () => {
       await sleep(2000);
       postgres.thaw();
 
-      await ingestRestaurants(store, fileSource(await generatedFile(200, 33)), { asOf, index: false });
+      await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(200, 33)), { asOf, index: false });
       await sleep(300);
       const failuresBeforeKill = relay.failures.length;
       await postgres.kill();
@@ -114,7 +116,7 @@ describe('the outbox relay while Postgres is frozen, then killed', () => {
     } finally {
       await relay.stop();
     }
-    expect((await verifyRestaurantStores(store)).ok).toBe(true);
+    expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 });
 

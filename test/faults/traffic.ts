@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { drainOutbox } from '../../ingest/index/outbox-relay';
 import type { DataStore } from '../../src/stores';
 import type { TestApi } from '../support/api';
+import { RESTAURANTS } from '../../ingest/families';
+import { drainOutbox } from '../../ingest/index/outbox-relay';
 
 /** What the traffic exercises; `store` says which store answers it. */
 export interface Operation {
@@ -279,8 +280,8 @@ export function startRelayLoop(store: DataStore, options: { batchSize: number; m
   const loop = (async () => {
     for (let drains = 0; !stopped && drains < (options.maxDrains ?? 2000) && Date.now() < deadline; drains += 1) {
       try {
-        const round = await drainOutbox(store, { batchSize: options.batchSize, refresh: false });
-        if (round.establishments === 0) await sleep(100);
+        const round = await drainOutbox(store, RESTAURANTS, { batchSize: options.batchSize, refresh: false });
+        if (round.entities === 0) await sleep(100);
       } catch {
         failures.push(Date.now());
         await sleep(200);

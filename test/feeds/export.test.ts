@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
-import { refreshRestaurantIndices } from '../../ingest/index/indices';
-import { ingestRestaurants } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/restaurants/source';
 import { startTestApi, TestApi } from '../support/api';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
+import { refreshIndices } from '../../ingest/index/indices';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
 
 /**
  * Following the cursor of GET /violations over a generated data set larger than
@@ -24,8 +26,8 @@ beforeAll(async () => {
   await generateRestaurants(out, { establishments: 1200, seed: 11 });
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   const store = api.ns.stores.byMode.live;
-  await ingestRestaurants(store, fileSource(file), { asOf: new Date('2024-10-09T00:00:00Z') });
-  await refreshRestaurantIndices(store);
+  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf: new Date('2024-10-09T00:00:00Z') });
+  await refreshIndices(store, RESTAURANTS);
 }, 240_000);
 afterAll(async () => {
   await api?.stop();

@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PORTAL_HEADER, PortalRow, portalDate, portalLine } from '../../ingest/generate/csv-writer';
 import { loadTestModeFixture } from '../../ingest/fixture';
-import { refreshRestaurantIndices } from '../../ingest/index/indices';
-import { ingestRestaurants, IngestSummary } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/restaurants/source';
 import type { DataStore } from '../../src/stores';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
+import { refreshIndices } from '../../ingest/index/indices';
+import { IngestSummary, ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
 
 /**
  * Hand-written establishments in the city's portal export format, loaded through the real
@@ -104,9 +106,9 @@ export function writePortalFile(rows: PortalRow[]): string {
 export async function ingestEstablishments(store: DataStore, specs: EstablishmentSpec[], asOf = new Date('2024-10-09T00:00:00Z')): Promise<IngestSummary> {
   const file = writePortalFile(specs.flatMap(portalRows));
   try {
-    const summary = await ingestRestaurants(store, fileSource(file), { asOf });
+    const summary = await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, file), { asOf });
     // Read-your-writes for the test: whatever the pipeline's refresh policy, the next request sees this ingest.
-    await refreshRestaurantIndices(store);
+    await refreshIndices(store, RESTAURANTS);
     return summary;
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -116,5 +118,5 @@ export async function ingestEstablishments(store: DataStore, specs: Establishmen
 /** The test-mode data set (fixture through the ingest pipeline, owner documents), visible to the next request. */
 export async function loadVisibleFixture(store: DataStore): Promise<void> {
   await loadTestModeFixture(store);
-  await refreshRestaurantIndices(store);
+  await refreshIndices(store, RESTAURANTS);
 }

@@ -1,4 +1,1 @@
-export * from './columns';
-export * from './parse-row';
-export * from './source';
-export * from './url-source';
+export * from './inspections';

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { categoryOf } from '../../src/domain/restaurants/violation-codes';
-import type { CitationRecord, CriticalFlag, EstablishmentHistory, EstablishmentRecord, Grade, InspectionRecord, ViolationCategory } from '../../src/restaurants/types';
+import { categoryOf } from '../../../src/domain/restaurants/violation-codes';
+import type { CitationRecord, CriticalFlag, EstablishmentHistory, EstablishmentRecord, Grade, InspectionRecord, ViolationCategory } from '../../../src/restaurants/types';
 
 /** Canonical rows back into histories (what derivations and documents are built from). */
 

@@ -1,14 +1,20 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { columnKey, missingColumns, NotARestaurantFileError } from './columns';
+import { columnKey, missingColumns, WrongDatasetError } from './columns';
+import type { DatasetSpec } from './dataset';
 import type { RawItem, ReadOptions } from './raw-items';
 
 /**
- * Streams CSV records (either real format) as keyed records. Line numbers are the file's
+ * Streams CSV records (portal or SODA export) as keyed records; a header without the
+ * data set's required columns refuses the file. Line numbers are the file's
  * physical lines where the record ends (the header is line 1). A record with the wrong
  * number of fields or broken quoting is reported, not fatal: the rest still loads.
  */
-export async function* readCsvRecords(input: Readable, options: ReadOptions = {}): AsyncGenerator<RawItem> {
+export async function* readCsvRecords(
+  input: Readable,
+  dataset: Pick<DatasetSpec<unknown>, 'title' | 'requiredColumns'>,
+  options: ReadOptions = {},
+): AsyncGenerator<RawItem> {
   const offset = options.lineOffset ?? 0;
   const skipped: RawItem[] = [];
   const parser = parse({
@@ -31,10 +37,10 @@ export async function* readCsvRecords(input: Readable, options: ReadOptions = {}
     while (skipped.length) yield skipped.shift()!;
     if (keys === null) {
       keys = record.map(columnKey);
-      const missing = missingColumns(keys);
+      const missing = missingColumns(dataset.requiredColumns, keys);
       if (missing.length) {
         input.destroy();
-        throw new NotARestaurantFileError(missing);
+        throw new WrongDatasetError(dataset.title, missing);
       }
       continue;
     }

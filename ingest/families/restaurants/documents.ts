@@ -1,19 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
-import { compactText, normalizeText } from '../../src/search/normalize';
-import { orderBySchema } from '../../src/contract/order';
-import type { Grade, RestaurantSummary, ViolationCategory } from '../../src/restaurants/types';
-import { loadHistories, StoredEstablishment } from '../load/histories';
-import type { RestaurantIndex } from './mappings';
+import { compactText, normalizeText } from '../../../src/search/normalize';
+import { orderBySchema } from '../../../src/contract/order';
+import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
+import { loadHistories, StoredEstablishment } from './histories';
+import type { IndexedDocument } from '../../index/bulk';
 
 /** The served summary is stored in the contract's key order (the JSONB comes back in Postgres's). */
 const SUMMARY_SCHEMA = { $ref: '#/components/schemas/RestaurantSummary' };
 
-/** A document to index, with the external version of the establishment it belongs to. */
-export interface IndexedDocument<T = Record<string, unknown>> {
-  id: string;
-  version: number;
-  source: T;
-}
 
 type GeoPoint = { lat: number; lon: number } | null;
 
@@ -73,6 +67,8 @@ export interface InspectionDocument extends FeedEstablishmentFields {
   closedRestaurant: boolean;
 }
 
+/** The restaurant family's three indices. */
+export type RestaurantIndex = 'restaurants' | 'restaurant_violations' | 'restaurant_inspections';
 export type DocumentSet = Record<RestaurantIndex, IndexedDocument[]>;
 
 /** Document ids: stable, unique, and the feeds' sort tiebreaker. */

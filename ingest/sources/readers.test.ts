@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { describeWithSamples, SAMPLES } from '../../../src/domain/restaurants/testing/samples';
+import type { RestaurantSourceRow } from '../../src/domain/restaurants/grouping';
+import { describeWithSamples, SAMPLES } from '../../src/domain/restaurants/testing/samples';
 import { readCsvRecords } from './csv-records';
+import type { SourceItem as AnySourceItem } from './dataset';
 import { readJsonRecords } from './json-records';
-import { fileSource, SourceItem, typedItems } from './source';
-import { pageUrl } from './url-source';
+import { RESTAURANT_INSPECTIONS } from './restaurants';
+import { fileSource, typedItems } from './source';
+import { pageUrl, retryDelayMs } from './url-source';
+
+type SourceItem = AnySourceItem<RestaurantSourceRow>;
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -28,7 +33,7 @@ describe('restaurant source readers', () => {
       '41243535,SHORT ROW',
       GOOD.replace('40.800487432208,-73.946572413814', '0,0'),
     ].join('\n');
-    const items = await collect(typedItems(readCsvRecords(Readable.from([text]))));
+    const items = await collect(typedItems(RESTAURANT_INSPECTIONS, readCsvRecords(Readable.from([text]), RESTAURANT_INSPECTIONS)));
     expect(items.map((item) => ('reason' in item ? [item.line, item.reason] : [item.line, 'ok']))).toEqual([
       [2, 'ok'],
       [3, 'invalid CAMIS "ABC"'],
@@ -49,7 +54,7 @@ describe('restaurant source readers', () => {
   });
 
   it('refuses a file that is not the restaurant data set', async () => {
-    await expect(collect(readCsvRecords(Readable.from(['a,b,c\n1,2,3\n'])))).rejects.toThrow(/missing column\(s\) camis, dba, inspection_date/);
+    await expect(collect(readCsvRecords(Readable.from(['a,b,c\n1,2,3\n']), RESTAURANT_INSPECTIONS))).rejects.toThrow(/missing column\(s\) camis, dba, inspection_date/);
   });
 
   it('streams JSON arrays split anywhere, including inside strings and escapes', async () => {
@@ -59,7 +64,7 @@ describe('restaurant source readers', () => {
     ];
     const text = JSON.stringify(objects);
     const chunks = text.match(/.{1,7}/gs)!;
-    const items = await collect(typedItems(readJsonRecords(Readable.from(chunks))));
+    const items = await collect(typedItems(RESTAURANT_INSPECTIONS, readJsonRecords(Readable.from(chunks), RESTAURANT_INSPECTIONS)));
     expect(items.map((item) => item.line)).toEqual([1, 2]);
     expect(items.map((item) => ('row' in item ? item.row.name : item.reason))).toEqual(['A "QUOTED" {BRACE} NAME', 'B']);
     expect((items[1] as Extract<SourceItem, { row: unknown }>).row).toMatchObject({ inspectionDate: null, latitude: 40.7, longitude: -73.9 });
@@ -72,14 +77,18 @@ describe('restaurant source readers', () => {
     expect(url.searchParams.get('$order')).toBe(':id');
     expect(url.searchParams.get('boro')).toBe('Queens');
   });
+
+  it('waits twice as long before each further retry of a page', () => {
+    expect([1, 2, 3, 4].map((retry) => retryDelayMs(retry, 1000))).toEqual([1000, 2000, 4000, 8000]);
+  });
 });
 
 describeWithSamples('restaurant source readers on the real samples', () => {
   it('reads the same typed rows from the API sample as CSV and as SODA JSON', async () => {
-    const csvItems = await collect(fileSource(SAMPLES.api).items);
+    const csvItems = await collect(fileSource(RESTAURANT_INSPECTIONS, SAMPLES.api).items);
     const records: Array<Record<string, string>> = parse(fs.readFileSync(SAMPLES.api), { columns: true });
     const json = JSON.stringify(records.map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''))));
-    const jsonItems = await collect(typedItems(readJsonRecords(Readable.from([json]))));
+    const jsonItems = await collect(typedItems(RESTAURANT_INSPECTIONS, readJsonRecords(Readable.from([json]), RESTAURANT_INSPECTIONS)));
     expect(jsonItems).toHaveLength(3667);
     expect(jsonItems.map((item) => ('row' in item ? item.row : item))).toEqual(csvItems.map((item) => ('row' in item ? item.row : item)));
   });

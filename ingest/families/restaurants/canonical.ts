@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { EstablishmentHistory } from '../../src/restaurants/types';
+import type { EstablishmentHistory } from '../../../src/restaurants/types';
 
 /**
  * Upserts of the canonical tables. Each writes only rows whose values differ from what is

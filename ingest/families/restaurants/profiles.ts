@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
-import { deriveProfile } from '../../src/domain/restaurants/profile';
-import { isoDate } from '../../src/domain/restaurants/recency';
-import type { DerivedProfile, EstablishmentHistory } from '../../src/restaurants/types';
+import { deriveProfile } from '../../../src/domain/restaurants/profile';
+import { isoDate } from '../../../src/domain/restaurants/recency';
+import type { DerivedProfile, EstablishmentHistory } from '../../../src/restaurants/types';
 import { loadHistories } from './histories';
 
 /**
@@ -57,14 +57,4 @@ export async function refreshProfiles(client: PoolClient, camis: string[], asOf:
     ],
   );
   return rows.map((row) => row.camis as string);
-}
-
-/**
- * An establishment changed: a new version for its documents and an outbox row, in the
- * caller's transaction (the same one that changed its rows).
- */
-export async function recordChanges(client: PoolClient, camis: string[]): Promise<void> {
-  if (camis.length === 0) return;
-  await client.query(`update restaurant_establishments set version = nextval('restaurant_version_seq'), updated_at = now() where camis = any($1)`, [camis]);
-  await client.query('insert into restaurant_outbox (camis) select unnest($1::text[]) order by 1', [camis]);
 }

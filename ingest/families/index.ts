@@ -1,0 +1,21 @@
+import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
+import type { Family, KeyedDataset } from './types';
+
+/** Every family the generic indexing runs on; a new family adds one line here. */
+export const FAMILIES: readonly Family[] = [RESTAURANTS];
+
+/** Every data set `npm run ingest -- <name>` loads, by its source name; a new data set adds one line here. */
+export const DATASETS: readonly KeyedDataset<unknown>[] = [RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>];
+
+export function familyNamed(name: string): Family {
+  const family = FAMILIES.find((candidate) => candidate.name === name);
+  if (!family) throw new Error(`unknown family "${name}"; known: ${FAMILIES.map((f) => f.name).join(', ')}`);
+  return family;
+}
+
+export function datasetNamed(name: string): KeyedDataset<unknown> | undefined {
+  return DATASETS.find((dataset) => dataset.source.name === name);
+}
+
+export { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
+export type { Family, KeyedDataset };

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { groupRows, RestaurantSourceRow } from '../../../src/domain/restaurants/grouping';
+import { mappedCodes } from '../../../src/domain/restaurants/violation-codes';
+import { RESTAURANT_INSPECTIONS } from '../../sources/restaurants';
+import type { Family, KeyedDataset } from '../types';
+import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
+import { buildDocuments } from './documents';
+import { refreshProfiles } from './profiles';
+
+/** Restaurants: establishments by CAMIS, their inspections and citations, derived profiles. */
+export const RESTAURANTS: Family = {
+  name: 'restaurants',
+  entities: 'establishments',
+  entityTable: 'restaurant_establishments',
+  key: 'camis',
+  versionSequence: 'restaurant_version_seq',
+  outbox: 'restaurant_outbox',
+  indices: [{ name: 'restaurants', forceMerge: true }, { name: 'restaurant_violations' }, { name: 'restaurant_inspections' }],
+  legacyAliases: ['violations', 'inspections'],
+  lockName: 'restaurant',
+  buildDocuments,
+  rederive: (client, keys, asOf) => refreshProfiles(client, keys, asOf),
+};
+
+/**
+ * Salts every digest: bump the number when the way rows become canonical records changes;
+ * the category mapping is folded in, so editing it re-applies every establishment on the
+ * next load. (Changes to derived-value formulas need `npm run ingest -- rederive`.)
+ */
+const DIGEST_SALT = createHash('md5').update(`canonical-v1:${JSON.stringify(mappedCodes())}`).digest('hex');
+
+/** The DOHMH inspection results into the restaurant family: rows grouped into establishment histories. */
+export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
+  family: RESTAURANTS,
+  source: RESTAURANT_INSPECTIONS,
+  keyOf: (row) => row.camis,
+  // RECORD DATE is the extract's date: it changes with every export and says nothing about the records.
+  stagedJson: (row) => JSON.stringify({ ...row, recordDate: null }),
+  digestSalt: DIGEST_SALT,
+  sourceHashes: 'restaurant_source_hashes',
+  async apply(client, rows, asOf) {
+    const grouped = groupRows(rows);
+    const histories = [...grouped.histories.values()];
+    const establishments = await upsertEstablishments(client, histories);
+    const touched = new Set(establishments.changed);
+    for (const camis of await upsertInspections(client, histories)) touched.add(camis);
+    for (const camis of await upsertCitations(client, histories)) touched.add(camis);
+    await upsertViolationCodes(client, histories);
+    // An establishment inserted just now has no records but these: its history is at hand.
+    const inserted = new Map([...establishments.inserted].map((camis) => [camis, grouped.histories.get(camis)!]));
+    const derived = await refreshProfiles(client, [...touched], asOf, inserted);
+    return { duplicateLines: grouped.duplicates.map(({ line }) => line), changed: [...touched, ...derived] };
+  },
+};

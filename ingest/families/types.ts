@@ -1,0 +1,71 @@
+import type { Pool, PoolClient } from 'pg';
+import type { IndexedDocument } from '../index/bulk';
+import type { DatasetSpec } from '../sources/dataset';
+
+/** One Elasticsearch index of a family, read through the store's alias of the same name. */
+export interface FamilyIndex {
+  /** The alias, and its definition's file: index-mappings/<name>.json. */
+  name: string;
+  /** Merged to one segment after a rebuild: small indices read on every keystroke answer fastest so. */
+  forceMerge?: boolean;
+}
+
+/**
+ * What the generic indexing runs on (outbox relay, rebuild, verify, rederive): a family's
+ * entities, the Postgres rows that are their truth, and the documents built from them.
+ */
+export interface Family {
+  /** `--family` on the command line, ingest_runs.family. */
+  name: string;
+  /** Its entities in words, for progress and reports ('establishments'). */
+  entities: string;
+  /** One row per entity, keyed by `key` (the keys query); its `version` column is every document's external version. */
+  entityTable: string;
+  key: string;
+  /** Where the entity table's versions come from. */
+  versionSequence: string;
+  /** Transactional outbox: rows (id bigserial, <key>), written in the transaction of each change. */
+  outbox: string;
+  indices: readonly FamilyIndex[];
+  /** Aliases of earlier releases: an upgrade deletes them and their indices. */
+  legacyAliases: readonly string[];
+  /** Names this family's advisory locks: `<lockName>-ingest`, `<lockName>-indexer`, per schema. */
+  lockName: string;
+  /**
+   * Every document of these entities by index name, built from Postgres alone: the relay,
+   * the rebuild and verify all call this, so they cannot disagree.
+   */
+  buildDocuments(pg: Pool | PoolClient, keys: string[]): Promise<Record<string, IndexedDocument[]>>;
+  /**
+   * Recomputes the derived values of these entities as of `asOf` in the caller's
+   * transaction and writes those that differ; returns the keys written.
+   */
+  rederive(client: PoolClient, keys: string[], asOf: Date): Promise<string[]>;
+}
+
+/** Staged rows of some entities, in file order, each with its source line. */
+export type NumberedRows<Row> = Array<{ line: number; row: Row }>;
+
+/**
+ * A data set loaded by the keyed-load skeleton (staging, digests, row accounting, lock,
+ * chunked transactions, outbox) into one family.
+ */
+export interface KeyedDataset<Row> {
+  family: Family;
+  source: DatasetSpec<Row>;
+  /** The entity a row belongs to. Never holds a tab or newline (staging splits on them). */
+  keyOf(row: Row): string;
+  /** The row as staged and digested: its JSON, less what changes with every export and says nothing of the records. */
+  stagedJson(row: Row): string;
+  /** Salts every digest: change it when the way rows become canonical records changes. */
+  digestSalt: string;
+  /** The digest of each entity's rows last applied, with that application's accounting: (<key>, hash, rows_loaded, rows_merged). */
+  sourceHashes: string;
+  /**
+   * Applies every staged row of these entities in the caller's transaction: canonical
+   * upserts, derived values of what changed. Returns the lines merged into an earlier row
+   * as duplicates, and the keys of the entities it changed (the skeleton gives those new
+   * versions and outbox rows).
+   */
+  apply(client: PoolClient, rows: NumberedRows<Row>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[] }>;
+}

@@ -1,0 +1,12 @@
+import type { PoolClient } from 'pg';
+import type { Family } from '../families/types';
+
+/**
+ * Entities changed: a new version for their documents and an outbox row each, in the
+ * caller's transaction (the same one that changed their rows).
+ */
+export async function recordChanges(client: PoolClient, family: Family, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await client.query(`update ${family.entityTable} set version = nextval('${family.versionSequence}'), updated_at = now() where ${family.key} = any($1)`, [keys]);
+  await client.query(`insert into ${family.outbox} (${family.key}) select unnest($1::text[]) order by 1`, [keys]);
+}

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import { JSONParser } from '@streamparser/json';
+import { columnKey, missingColumns, RawRecord, WrongDatasetError } from './columns';
+import type { DatasetSpec } from './dataset';
+import type { RawItem, ReadOptions } from './raw-items';
+
+/**
+ * Streams the elements of a top-level JSON array (the SODA API's .json answer) without
+ * holding the array: the streaming parser hands over each element as it completes.
+ * "Line" is the record's 1-based position in the array (plus the offset). Broken JSON
+ * fails the whole document: past a syntax error nothing can be located reliably.
+ */
+export async function* readJsonRecords(
+  input: Readable,
+  dataset: Pick<DatasetSpec<unknown>, 'title' | 'requiredJsonKeys'>,
+  options: ReadOptions = {},
+): AsyncGenerator<RawItem> {
+  const offset = options.lineOffset ?? 0;
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  let completed: unknown[] = [];
+  parser.onValue = ({ value }) => {
+    completed.push(value);
+  };
+  let ordinal = 0;
+  let checkedKeys = false;
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    parser.write(chunk);
+    const values = completed;
+    completed = [];
+    for (const value of values) {
+      ordinal += 1;
+      const item = toItem(value, offset + ordinal);
+      if (!checkedKeys && 'record' in item) {
+        const missing = missingColumns(dataset.requiredJsonKeys, Object.keys(item.record));
+        if (missing.length) {
+          input.destroy();
+          throw new WrongDatasetError(dataset.title, missing);
+        }
+        checkedKeys = true;
+      }
+      yield item;
+    }
+  }
+  if (!parser.isEnded) parser.end();
+}
+
+function toItem(value: unknown, line: number): RawItem {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line, reason: 'not a JSON object' };
+  const record: RawRecord = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (field === null || field === undefined) continue;
+    if (typeof field === 'object') {
+      // SODA location objects: {latitude, longitude} or GeoJSON {type, coordinates: [lon, lat]}.
+      const point = field as { latitude?: unknown; longitude?: unknown; coordinates?: unknown[] };
+      if (Array.isArray(point.coordinates)) record[columnKey(key)] = `POINT (${point.coordinates[0]} ${point.coordinates[1]})`;
+      else if (point.latitude !== undefined) record[columnKey(key)] = `POINT (${point.longitude} ${point.latitude})`;
+      continue;
+    }
+    record[columnKey(key)] = String(field);
+  }
+  return { line, record };
+}
