@@ -8,7 +8,7 @@ import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
 import { errorEnvelope } from './http/error-envelope';
-import { ApiError } from './http/errors';
+import { ApiError } from './errors';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { requestId } from './http/request-id';

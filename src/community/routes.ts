@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Route, RouteContext } from '../contract/routes';
-import { ApiError, invalidCursor, invalidParameter, notFound } from '../http/errors';
+import { ApiError, invalidCursor, invalidParameter, notFound } from '../errors';
 import type { AppDeps } from '../routes';
 import { pageOf, queryBinding, type Position } from '../search/cursor';
 import { hashDeviceId, validateDeviceId } from './device';

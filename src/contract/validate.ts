@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { Context, Middleware } from 'koa';
-import { ApiError, invalidBody, invalidParameter, missingParameter, unknownParameter } from '../http/errors';
+import { ApiError, invalidBody, invalidParameter, missingParameter, unknownParameter } from '../errors';
 import { anchored, createAjv } from './ajv';
 import { describeParameter } from './messages';
 import type { OpenApiDocument, Operation, Parameter, Schema } from './types';

@@ -4,7 +4,7 @@ import { ApiKeyRecord, findKeyByHash, hashKey, KEY_PATTERN } from '../platform/k
 import { countLimitedRequest, nextUtcMidnightEpoch, secondsToNextUtcMidnight, UsageBuffer, utcDay } from '../platform/usage';
 import { storeForKey, type Stores } from '../stores';
 import { clientOf } from './client-address';
-import { ApiError, invalidParameter } from './errors';
+import { ApiError, invalidParameter } from '../errors';
 
 export interface AuthOptions {
   stores: Stores;

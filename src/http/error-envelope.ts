@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, unavailable } from './errors';
+import { ApiError, unavailable } from '../errors';
 
 interface HttpLikeError {
   status?: number;

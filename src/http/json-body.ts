@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import secureJson from 'secure-json-parse';
-import { ApiError, invalidBody } from './errors';
+import { ApiError, invalidBody } from '../errors';
 
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 /**
  * A path some route serves, asked with a method none of them serves: 405 with Allow, in the

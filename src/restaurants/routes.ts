@@ -1,5 +1,5 @@
 import type { Route, RouteContext } from '../contract/routes';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../errors';
 import type { AppDeps } from '../routes';
 import { pageOf, Position, queryBinding } from '../search/cursor';
 import { BrowseQuery, browsePositionShape, buildBrowseRequest } from './queries/browse';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { createCursorCodec, Position, PositionShape, queryBinding } from './cursor';
 
 /**

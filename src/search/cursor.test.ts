@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { createCursorCodec, pageOf, queryBinding } from './cursor';
 
 const codec = createCursorCodec('secret-a');

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { invalidCursor } from '../http/errors';
+import { invalidCursor } from '../errors';
 
 /**
  * The one cursor format of the API: opaque, stateless, signed, never expiring, and

@@ -1,6 +1,8 @@
 /**
  * The one error type of the service. Everything that answers non-2xx is an ApiError by
  * the time it leaves the error middleware, which renders it as the contract's envelope.
+ * It sits at the bottom of the core, not in http, because the pieces below http raise it
+ * too (a forged cursor is 400 invalid_cursor wherever it is decoded).
  */
 export interface ErrorDetail {
   param: string;
