@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Route, RouteContext } from '../contract/routes';
 import { ApiError, invalidCursor, invalidParameter, notFound } from '../errors';
-import type { AppDeps } from '../routes';
+import type { AppDeps } from '../deps';
 import { pageOf, queryBinding, type Position } from '../search/cursor';
 import { hashDeviceId, validateDeviceId } from './device';
 import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';

@@ -1,5 +1,5 @@
 import type { Route, RouteContext } from '../contract/routes';
-import type { AppDeps } from '../routes';
+import type { AppDeps } from '../deps';
 import { pageOf, Position, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';

@@ -1,6 +1,6 @@
 import type { Route, RouteContext } from '../contract/routes';
 import { ApiError, notFound } from '../errors';
-import type { AppDeps } from '../routes';
+import type { AppDeps } from '../deps';
 import { pageOf, Position, queryBinding } from '../search/cursor';
 import { BrowseQuery, browsePositionShape, buildBrowseRequest } from './queries/browse';
 import { buildNearbyRequest, NearbyQuery } from './queries/nearby';

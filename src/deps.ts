@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { OpenApiDocument } from './contract/types';
+import type { UsageBuffer } from './platform/usage';
+import type { CursorCodec } from './search/cursor';
+import type { Stores } from './stores';
+
+/**
+ * What the app hands every family's routes. It lives in the core, not beside the list of
+ * families in src/routes.ts, so a family depends on the core and the app on the families,
+ * never the other way round.
+ */
+export interface AppDeps {
+  config: Config;
+  stores: Stores;
+  usage: UsageBuffer;
+  doc: OpenApiDocument;
+  logger: Logger;
+  cursors: CursorCodec;
+}
