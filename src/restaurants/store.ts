@@ -1,5 +1,5 @@
 import { orderBySchema } from '../contract/order';
-import { communityBlocks, remediationBlocks } from '../community/blocks';
+import { communityFigures } from '../community/figures';
 import type { DataStore } from '../stores';
 import { clockOf } from './clock';
 import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
@@ -33,7 +33,8 @@ const PROFILE_SCHEMA = { $ref: '#/components/schemas/RestaurantProfile' };
 
 /**
  * Full profiles (spec "Restaurant profile") of the known ids, with the community and
- * remediation blocks; the sanitary owner-response signal follows the remediation block.
+ * remediation blocks (read through the community family's declared figures, not its
+ * store); the sanitary owner-response signal follows the remediation block.
  * Keys come out in the contract's order (the JSONB blocks are stored in Postgres's).
  */
 export async function loadProfiles(store: DataStore, camis: string[]): Promise<Map<string, Record<string, unknown>>> {
@@ -41,8 +42,8 @@ export async function loadProfiles(store: DataStore, camis: string[]): Promise<M
   // The three reads are independent: one round trip of latency instead of two (blocks of unknown ids are simply unused).
   const [profiles, community, remediation] = await Promise.all([
     storedProfiles(store, camis),
-    communityBlocks(store, camis, asOf),
-    remediationBlocks(store, camis, asOf),
+    communityFigures.communityBlocks(store, camis, asOf),
+    communityFigures.remediationBlocks(store, camis, asOf),
   ]);
   const found = [...profiles.keys()];
   const out = new Map<string, Record<string, unknown>>();
