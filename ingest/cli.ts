@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import type { Mode } from '../src/db/schemas';
 import { openIngestStores, ServiceUrls } from './connect';
-import { DATASETS, datasetNamed, FAMILIES, familyNamed } from './families';
+import { DATASETS, datasetNamed, FAMILIES, familyNamed, RESTAURANTS } from './families';
 import type { Family } from './families/types';
 import { loadTestModeFixture } from './fixture';
 import { drainOutbox } from './index/outbox-relay';
@@ -94,7 +94,7 @@ export async function main(argv: string[], urls: ServiceUrls): Promise<number> {
     }
     if (command === 'fixture') {
       const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
-      printSummary(fixture, familyNamed('restaurants'));
+      printSummary(fixture, RESTAURANTS);
       write(`remediation documents added ${remediationDocumentsAdded}`);
       return 0;
     }
