@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
 import { searchRestaurants } from '../../src/restaurants/search';
+import { openApiDocument } from '../../src/openapi';
 import { loadProfiles } from '../../src/restaurants/store';
 import { normalizeText } from '../../src/search/normalize';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
@@ -147,7 +148,7 @@ const profile: BenchScenario = {
       let i = 0;
       const store = ctx.stores.byMode.live;
       return async () => {
-        await loadProfiles(store, [ids[i++ % ids.length]]);
+        await loadProfiles(store, [ids[i++ % ids.length]], openApiDocument());
       };
     },
   },

@@ -1,5 +1,4 @@
 import { API_VERSION } from '../config';
-import { fragments } from './fragments';
 import type { ApiFragment, OpenApiDocument } from './types';
 
 const DESCRIPTION = `Read-mostly JSON API over New York City public records.
@@ -28,7 +27,7 @@ same key pair: every other test key keeps the fixture's answers, and live keys n
 them. The same X-Device-Id under two key pairs is two separate devices.`;
 
 /** Merges the families' fragments into the one OpenAPI 3.1 document; a path or schema defined twice is a bug. */
-export function buildDocument(parts: ApiFragment[] = fragments): OpenApiDocument {
+export function buildDocument(parts: ApiFragment[]): OpenApiDocument {
   const doc: OpenApiDocument = {
     openapi: '3.1.0',
     info: { title: 'NYC Inspection, Property and Contractor Records API', version: API_VERSION, description: DESCRIPTION },
@@ -59,10 +58,4 @@ export function buildDocument(parts: ApiFragment[] = fragments): OpenApiDocument
     }
   }
   return doc;
-}
-
-let cached: OpenApiDocument | undefined;
-export function openApiDocument(): OpenApiDocument {
-  cached ??= buildDocument();
-  return cached;
 }

@@ -1,4 +1,3 @@
-import { openApiDocument } from './document';
 import type { OpenApiDocument, Schema } from './types';
 
 /**
@@ -6,7 +5,7 @@ import type { OpenApiDocument, Schema } from './types';
  * after), recursively. Blocks stored as JSONB come back with Postgres's key order; answers
  * should read like the contract, the same way on every endpoint.
  */
-export function orderBySchema(value: unknown, schema: Schema, doc: OpenApiDocument = openApiDocument()): unknown {
+export function orderBySchema(value: unknown, schema: Schema, doc: OpenApiDocument): unknown {
   if (schema.$ref) return orderBySchema(value, doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')] ?? {}, doc);
   if (Array.isArray(value)) return schema.items ? value.map((item) => orderBySchema(item, schema.items, doc)) : value;
   if (!value || typeof value !== 'object' || !schema.properties) return value;

@@ -55,7 +55,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
           throw new ApiError(400, 'batch_too_large', `a batch takes at most ${BATCH_MAX} ids; this one had ${requested.length}`, { param: 'camis' });
         }
         const ids = [...new Set(requested)];
-        const profiles = await loadProfiles(ctx.state.store, ids);
+        const profiles = await loadProfiles(ctx.state.store, ids, deps.doc);
         const data = ids.filter((id) => profiles.has(id)).map((id) => profiles.get(id));
         ctx.body = { data, meta: { returned: data.length, notFound: ids.filter((id) => !profiles.has(id)) } };
       },
@@ -64,7 +64,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       method: 'get',
       path: '/api/v1/restaurants/{camis}',
       async handler(ctx) {
-        const profile = (await loadProfiles(ctx.state.store, [camisOf(ctx)])).get(camisOf(ctx));
+        const profile = (await loadProfiles(ctx.state.store, [camisOf(ctx)], deps.doc)).get(camisOf(ctx));
         if (!profile) throw notFound(`restaurant ${camisOf(ctx)}`);
         ctx.body = { data: profile };
       },

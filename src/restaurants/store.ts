@@ -1,5 +1,6 @@
 import { orderBySchema } from '../contract/order';
 import { communityFigures } from '../community/figures';
+import type { OpenApiDocument } from '../contract/types';
 import type { DataStore } from '../stores';
 import { clockOf } from './clock';
 import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
@@ -35,9 +36,9 @@ const PROFILE_SCHEMA = { $ref: '#/components/schemas/RestaurantProfile' };
  * Full profiles (spec "Restaurant profile") of the known ids, with the community and
  * remediation blocks (read through the community family's declared figures, not its
  * store); the sanitary owner-response signal follows the remediation block.
- * Keys come out in the contract's order (the JSONB blocks are stored in Postgres's).
+ * Keys come out in the order of the contract `doc` (the JSONB blocks are stored in Postgres's).
  */
-export async function loadProfiles(store: DataStore, camis: string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function loadProfiles(store: DataStore, camis: string[], doc: OpenApiDocument): Promise<Map<string, Record<string, unknown>>> {
   const asOf = clockOf(store);
   // The three reads are independent: one round trip of latency instead of two (blocks of unknown ids are simply unused).
   const [profiles, community, remediation] = await Promise.all([
@@ -60,7 +61,7 @@ export async function loadProfiles(store: DataStore, camis: string[]): Promise<M
       community: community.get(id),
       remediation: fixes,
     };
-    out.set(id, orderBySchema(answer, PROFILE_SCHEMA) as Record<string, unknown>);
+    out.set(id, orderBySchema(answer, PROFILE_SCHEMA, doc) as Record<string, unknown>);
   }
   return out;
 }

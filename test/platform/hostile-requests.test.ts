@@ -5,7 +5,7 @@
  * without a key and never a 500.
  */
 import { createHmac } from 'node:crypto';
-import { openApiDocument } from '../../src/contract/document';
+import { openApiDocument } from '../../src/openapi';
 import type { Operation, Parameter } from '../../src/contract/types';
 import { loadVisibleFixture } from '../restaurants/support';
 import { startTestApi, TestApi } from '../support/api';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDocument } from '../../src/contract/document';
+import { buildApiDocument as buildDocument } from '../../src/openapi';
 import { allRoutes } from '../../src/routes';
 import { startTestApi, TestApi } from '../support/api';
 

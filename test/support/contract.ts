@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { anchored, createAjv } from '../../src/contract/ajv';
-import { openApiDocument } from '../../src/contract/document';
+import { openApiDocument } from '../../src/openapi';
 import type { OpenApiDocument } from '../../src/contract/types';
 
 /**

@@ -1,6 +1,6 @@
 import { buildDocument } from '../../src/contract/document';
 import { commaList, dataResponse, DATE, limitParam, queryParam, standardErrors } from '../../src/contract/components';
-import { fragments } from '../../src/contract/fragments';
+import { fragments } from '../../src/openapi';
 import type { Route } from '../../src/contract/routes';
 import type { ApiFragment } from '../../src/contract/types';
 

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import { orderBySchema } from '../../../src/contract/order';
+import { openApiDocument } from '../../../src/openapi';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
 import { loadHistories, StoredEstablishment } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
@@ -97,7 +98,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
     const point = location(e);
     const restaurant: RestaurantDocument = {
       ...summary,
-      summary: Buffer.from(JSON.stringify(orderBySchema(summary, SUMMARY_SCHEMA))).toString('base64'),
+      summary: Buffer.from(JSON.stringify(orderBySchema(summary, SUMMARY_SCHEMA, openApiDocument()))).toString('base64'),
       gradeDate: profile.grade_date,
       nta: e.nta,
       location: point,

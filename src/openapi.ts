@@ -1,0 +1,28 @@
+import { communityFragment } from './community/openapi';
+import { sharedFragment } from './contract/components';
+import { buildDocument } from './contract/document';
+import type { ApiFragment, OpenApiDocument } from './contract/types';
+import { feedsFragment } from './feeds/openapi';
+import { platformFragment } from './platform/openapi';
+import { restaurantsFragment } from './restaurants/openapi';
+
+/**
+ * The API's contract as the app serves it. The list of fragments lives here, beside the
+ * list of routes (src/routes.ts), not in src/contract: the contract machinery is core and
+ * knows no family; the app knows them all.
+ */
+
+/** Every family's part of the contract; a family adds one line here. */
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment];
+
+/** A fresh copy of the whole document (callers may change it). */
+export function buildApiDocument(): OpenApiDocument {
+  return buildDocument(fragments);
+}
+
+let cached: OpenApiDocument | undefined;
+/** The document the app serves and validates with, built once. */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= buildApiDocument();
+  return cached;
+}
