@@ -1,41 +1,51 @@
-import { CURSOR_PARAM, DATE, DATE_TIME, JSON_BODY_ERRORS, commaList, dataResponse, errorResponse, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
-import type { ApiFragment, Parameter, Schema } from '../contract/types';
+import { Type } from '@sinclair/typebox';
+import { DATE, DATE_TIME, JSON_BODY_ERRORS, dataResponse, errorResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { operationInput } from '../contract/input';
+import { enumOf, listOf, pageParams } from '../contract/params';
+import type { ApiFragment, Schema } from '../contract/types';
 import { AVATAR_SIDE, MAX_INPUT_PIXELS, MAX_PHOTO_SIDE } from './images';
 import { MAX_PHOTOS_PER_REPORT, PEST_SUBTYPES } from './reports-validation';
 import { REPORT_KINDS, REPORT_STATUSES } from './score';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './usernames';
 
 // HTTP drops spaces around a header value, so an id cannot begin or end with one.
-const DEVICE_ID_SCHEMA: Schema = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' };
+const DEVICE_ID_PATTERN = '[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?';
 const DEVICE_ID_RULES =
   "The app's per-install id: 1-200 printable ASCII characters, not beginning or ending with a space, used exactly as sent. Only a salted hash (HMAC-SHA256 with a server secret) is stored; the id itself is never stored, logged or served.";
+const DEVICE_ID_MESSAGE = 'X-Device-Id must be 1-200 printable ASCII characters';
 
-const deviceHeader = (required: boolean): Parameter => ({
-  name: 'X-Device-Id',
-  in: 'header',
-  required,
-  description: required ? `${DEVICE_ID_RULES} Required: absent or empty answers 400 device_id_required.` : `${DEVICE_ID_RULES} Optional here; sent empty, it reads as absent.`,
-  // Optional: a blank value reads as absent (test/community/edge-cases.test.ts), so the schema admits it.
-  schema: required ? DEVICE_ID_SCHEMA : { ...DEVICE_ID_SCHEMA, minLength: 0, pattern: `^(${DEVICE_ID_SCHEMA.pattern.slice(1, -1)})?$` },
-  ...(required && { 'x-missing-code': 'device_id_required' }),
-  'x-message': 'X-Device-Id must be 1-200 printable ASCII characters',
+export const DEVICE_HEADER = 'X-Device-Id';
+
+const RequiredDeviceHeader = Type.Object({
+  [DEVICE_HEADER]: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: `^${DEVICE_ID_PATTERN}$`,
+    description: `${DEVICE_ID_RULES} Required: absent or empty answers 400 device_id_required.`,
+    'x-missing-code': 'device_id_required',
+    'x-message': DEVICE_ID_MESSAGE,
+  }),
 });
 
-const CAMIS_PARAM: Parameter = {
-  name: 'camis',
-  in: 'path',
-  required: true,
-  description: 'Health-department permit number of the establishment. Unknown ids answer 404 not_found.',
-  schema: { type: 'string', minLength: 1, maxLength: 20 },
-};
-
-const idPath = (name: string, description: string): Parameter => ({
-  name,
-  in: 'path',
-  required: true,
-  description: `${description} Any id that was not issued (whatever its length or characters) answers 404 not_found.`,
-  schema: { type: 'string', minLength: 1 },
+const OptionalDeviceHeader = Type.Object({
+  [DEVICE_HEADER]: Type.Optional(
+    // A blank value reads as absent (test/community/edge-cases.test.ts), so the schema admits it.
+    Type.String({
+      minLength: 0,
+      maxLength: 200,
+      pattern: `^(${DEVICE_ID_PATTERN})?$`,
+      description: `${DEVICE_ID_RULES} Optional here; sent empty, it reads as absent.`,
+      'x-message': DEVICE_ID_MESSAGE,
+    }),
+  ),
 });
+
+const CamisPath = Type.Object({
+  camis: Type.String({ minLength: 1, maxLength: 20, description: 'Health-department permit number of the establishment. Unknown ids answer 404 not_found.' }),
+});
+
+const issuedId = (description: string) =>
+  Type.String({ minLength: 1, description: `${description} Any id that was not issued (whatever its length or characters) answers 404 not_found.` });
 
 /**
  * The shape rules of checkUsername (usernames.ts) as one pattern: words of letters, digits,
@@ -81,6 +91,34 @@ const communityReportProperties = (createdAt: Schema): Record<string, Schema> =>
 /** OpenAPI links to the image of an answer (clients and the stateful fuzzer follow them). */
 const photoLink = (photoId: string, description: string) => ({ operationId: 'getReportPhoto', parameters: { photoId }, description });
 const AVATAR_LINK = { operationId: 'getAvatar', parameters: { id: '$response.body#/data/avatarId' }, description: 'The avatar of the profile (none while avatarId is null).' };
+
+/** What each community route takes: the operations below and the routes are written from these. */
+export const communityInputs = {
+  listReports: {
+    params: CamisPath,
+    query: Type.Object({ kind: Type.Optional(listOf(enumOf(REPORT_KINDS), 'Keep only these kinds (comma list).')), ...pageParams(100, 20) }),
+  },
+  // The body's rules are checked by validateReportBody, which lists every field at fault.
+  createReport: { params: CamisPath, headers: RequiredDeviceHeader, body: Type.Unsafe<unknown>(ref('NewCommunityReport')) },
+  photo: { params: Type.Object({ photoId: issuedId("Photo id from a report's photoIds.") }) },
+  profile: { headers: RequiredDeviceHeader },
+  updateProfile: {
+    headers: RequiredDeviceHeader,
+    body: Type.Object({ username: Type.Unsafe<string>(USERNAME_SCHEMA) }, { additionalProperties: false }),
+  },
+  uploadAvatar: {
+    headers: RequiredDeviceHeader,
+    body: Type.Object({ image: Type.Unsafe<unknown>({ type: ['string', 'object'] }) }, { additionalProperties: false }),
+  },
+  avatar: { params: Type.Object({ id: issuedId('avatarId of a profile or report author.') }) },
+  usernameCheck: {
+    query: Type.Object({
+      username: Type.String({ description: 'The handle to check. A handle breaking the length or character rules answers 200 with reason invalid, whatever its length.' }),
+    }),
+    headers: OptionalDeviceHeader,
+  },
+  ownReports: { headers: RequiredDeviceHeader, query: Type.Object(pageParams(100, 20)) },
+};
 
 const REPORT_CAP_RULES =
   'Caps ride the device (X-Device-Id), per UTC day: at most 3 reports about one establishment and 25 in all. Hidden reports count toward neither; an establishment itself is never capped. Over a cap: 429 report_cap with `scope` establishment or device (device is named when both are hit), and Retry-After / retryAfterSeconds = seconds to the next 00:00 UTC. The caps are exact under concurrent requests of one device: its writes are serialized.';
@@ -222,7 +260,7 @@ export const communityFragment: ApiFragment = {
           'Active, upheld and disputed reports, newest first (filing order); hidden reports and reports of erased devices never appear. Strict surface: unknown query parameters answer 400 unknown_parameter. Unknown camis: 404 not_found.',
         tags: ['Community'],
         'x-unknown-parameters': 'reject',
-        parameters: [CAMIS_PARAM, commaList('kind', { type: 'string', enum: [...REPORT_KINDS] }, 'Keep only these kinds (comma list).'), limitParam(100, 20), CURSOR_PARAM],
+        ...operationInput(communityInputs.listReports),
         responses: {
           '200': { ...pageResponse(ref('CommunityReport')), links: { getReportPhoto: photoLink('$response.body#/data/0/photoIds/0', 'The first photo of the newest report.') } },
           ...standardErrors(['404', 'Unknown camis (not_found).']),
@@ -233,8 +271,7 @@ export const communityFragment: ApiFragment = {
         summary: 'File a community report about an establishment',
         description: `Header X-Device-Id is required (400 device_id_required). ${REPORT_CAP_RULES} Validation order: device header, body rules (every problem listed in details), unknown camis (404), photos, caps. The report starts active and is listed at once. Answers 201 with the report as public surfaces show it.`,
         tags: ['Community'],
-        parameters: [CAMIS_PARAM, deviceHeader(true)],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('NewCommunityReport') } } },
+        ...operationInput(communityInputs.createReport),
         responses: {
           '201': { ...dataResponse(ref('CommunityReport'), 'Filed.'), links: { getReportPhoto: photoLink('$response.body#/data/photoIds/0', 'The first photo of the report.') } },
           ...standardErrors(
@@ -253,7 +290,7 @@ export const communityFragment: ApiFragment = {
         description:
           'Not the JSON envelope: the stored bytes with their stored content type (image/jpeg or image/png), X-Content-Type-Options: nosniff and a long Cache-Control. Photos of hidden reports and of erased devices, and unknown ids, answer 404 not_found (JSON envelope).',
         tags: ['Community'],
-        parameters: [idPath('photoId', 'Photo id from a report\'s photoIds.')],
+        ...operationInput(communityInputs.photo),
         responses: { '200': imageResponse(['image/jpeg', 'image/png'], 'The photo.'), ...standardErrors(['404', 'Unknown, hidden or erased photo (not_found).']) },
       },
     },
@@ -263,7 +300,7 @@ export const communityFragment: ApiFragment = {
         summary: "The calling device's profile",
         description: 'A device that never wrote anything (or erased its data) gets its defaults: username null, funDefault, createdAt null.',
         tags: ['Device profile'],
-        parameters: [deviceHeader(true)],
+        ...operationInput(communityInputs.profile),
         responses: { '200': { ...dataResponse(ref('DeviceProfile')), links: { getAvatar: AVATAR_LINK } }, ...standardErrors() },
       },
       patch: {
@@ -272,11 +309,7 @@ export const communityFragment: ApiFragment = {
         description:
           'Username rules: 3-20 characters from ASCII letters, digits, underscore, space, period and hyphen, at least one letter or digit, no leading, trailing or doubled space; case preserved; unique case-insensitively; reserved and impersonating handles refused (400 invalid_body, param username). A handle held by another device: 409 username_taken. Claiming or changing a username starts a 14-day throttle: another change before canRenameAt answers 429 rename_throttled with canRenameAt and retryAfterSeconds. Sending the current username unchanged (same case) is a no-op that answers 200 even while throttled; a change of case only is a change.',
         tags: ['Device profile'],
-        parameters: [deviceHeader(true)],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['username'], additionalProperties: false, properties: { username: USERNAME_SCHEMA } } } },
-        },
+        ...operationInput(communityInputs.updateProfile),
         responses: {
           '200': dataResponse(ref('DeviceProfile')),
           ...standardErrors(
@@ -292,7 +325,7 @@ export const communityFragment: ApiFragment = {
         description:
           "Erases the profile, the avatar and every report of the device (hidden and disputed included) with their photos: they leave every public surface, the community counts and score, and the device's own history at once, photo and avatar ids answer 404, and the username is free at once. Idempotent: repeating it answers 204 with nothing left to erase. An internal audit copy (profile, reports, image bytes) with a deletion stamp is kept and never served by any endpoint. Afterwards the same X-Device-Id starts over as a new device (its generated name is derived from the id, so it is the same). Like every device write, it acts on the store of the key's mode: a test key erases only what the device wrote with that test key's key pair.",
         tags: ['Device profile'],
-        parameters: [deviceHeader(true)],
+        ...operationInput(communityInputs.profile),
         responses: { '204': { description: 'Erased (or nothing was left to erase).' }, ...standardErrors() },
       },
     },
@@ -302,11 +335,7 @@ export const communityFragment: ApiFragment = {
         summary: 'Set the avatar',
         description: `Body {image}: ${PHOTO_SHAPES.replace('Each item is', 'the image is')} JPEG or PNG judged by the bytes; at most 4 MB decoded and ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Re-encoded to a ${AVATAR_SIDE} x ${AVATAR_SIDE} px JPEG (scaled to cover and centre-cropped, transparency on white) of at most 1 MB with all metadata removed. Replaces the previous avatar, whose id then answers 404. Refused images: 400 invalid_image, nothing stored.`,
         tags: ['Device profile'],
-        parameters: [deviceHeader(true)],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['image'], additionalProperties: false, properties: { image: { type: ['string', 'object'] } } } } },
-        },
+        ...operationInput(communityInputs.uploadAvatar),
         responses: {
           '200': { ...dataResponse(ref('DeviceProfile'), 'The refreshed profile.'), links: { getAvatar: AVATAR_LINK } },
           ...standardErrors(...JSON_BODY_ERRORS),
@@ -320,7 +349,7 @@ export const communityFragment: ApiFragment = {
         summary: 'The bytes of an avatar',
         description: 'Not the JSON envelope: image/jpeg bytes, X-Content-Type-Options: nosniff, long Cache-Control. Replaced, erased and unknown avatars answer 404 not_found.',
         tags: ['Device profile'],
-        parameters: [idPath('id', 'avatarId of a profile or report author.')],
+        ...operationInput(communityInputs.avatar),
         responses: { '200': imageResponse(['image/jpeg'], 'The avatar.'), ...standardErrors(['404', 'Unknown, replaced or erased avatar (not_found).']) },
       },
     },
@@ -330,7 +359,7 @@ export const communityFragment: ApiFragment = {
         summary: 'Whether a username can be claimed',
         description: "With X-Device-Id, the caller's own current handle (case-insensitively) reads as available. Availability is a snapshot: PATCH /profile decides.",
         tags: ['Device profile'],
-        parameters: [queryParam('username', { type: 'string' }, 'The handle to check. A handle breaking the length or character rules answers 200 with reason invalid, whatever its length.', true), deviceHeader(false)],
+        ...operationInput(communityInputs.usernameCheck),
         responses: { '200': dataResponse(ref('UsernameCheck')), ...standardErrors() },
       },
     },
@@ -342,7 +371,7 @@ export const communityFragment: ApiFragment = {
           "Every report of the device, hidden ones included, newest first, each with status and camis. Photos of hidden reports are listed but answer 404 (they are off public surfaces). Strict surface: unknown query parameters answer 400 unknown_parameter.",
         tags: ['Device profile'],
         'x-unknown-parameters': 'reject',
-        parameters: [deviceHeader(true), limitParam(100, 20), CURSOR_PARAM],
+        ...operationInput(communityInputs.ownReports),
         responses: {
           '200': pageResponse(ref('OwnCommunityReport')),
           ...standardErrors(),

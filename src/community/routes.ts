@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import type { Route, RouteContext } from '../contract/routes';
-import { ApiError, invalidCursor, invalidParameter, notFound } from '../errors';
+import { cursorPage } from '../contract/lists';
+import { type Route, type RouteContext, route } from '../contract/routes';
+import { ApiError, invalidParameter, notFound } from '../errors';
 import type { AppDeps } from '../deps';
-import { pageOf, queryBinding, type Position } from '../search/cursor';
+import type { Position, PositionShape } from '../search/cursor';
 import { hashDeviceId, validateDeviceId } from './device';
 import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';
 import { eraseDevice } from './erasure';
@@ -10,30 +11,24 @@ import { isIssuedId } from './ids';
 import { ImageError, readAvatar, readReportPhoto, type ProcessedImage } from './images';
 import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, type StoredImage } from './reports';
 import { validateReportBody } from './reports-validation';
-import { secondsUntilNextUtcDay, type ReportKind } from './score';
+import { communityInputs, DEVICE_HEADER } from './openapi';
+import { secondsUntilNextUtcDay } from './score';
 import { checkUsername } from './usernames';
 
 // Uploads are decoded once and never again: libvips' operation cache would only hold
 // decoded pixels of untrusted images in memory.
 sharp.cache(false);
 
-const DEVICE_HEADER = 'X-Device-Id';
 const IMAGE_CACHE_CONTROL = `public, max-age=${7 * 24 * 60 * 60}, immutable`;
 
-/** The device hash of the caller, or null when the header is optional and absent. */
-function deviceHashOf(ctx: RouteContext, salt: string, required: boolean): string | null {
-  const raw = ctx.state.input.headers[DEVICE_HEADER];
-  if (raw === undefined && !required) return null;
-  const check = validateDeviceId(raw);
+/** The device hash of the caller from its X-Device-Id header (the validator has refused a required one absent). */
+function deviceHashOf(deviceId: string, salt: string): string {
+  const check = validateDeviceId(deviceId);
   if (!check.ok) {
     if (check.code === 'device_id_required') throw new ApiError(400, 'device_id_required', check.message, { param: DEVICE_HEADER });
     throw invalidParameter(DEVICE_HEADER, check.message);
   }
   return hashDeviceId(check.deviceId, salt);
-}
-
-function requiredDeviceHash(ctx: RouteContext, salt: string): string {
-  return deviceHashOf(ctx, salt, true)!;
 }
 
 /** An ImageError from images.ts as the contract's 400 (invalid_photo / invalid_image). */
@@ -55,12 +50,9 @@ function sendImage(ctx: RouteContext, image: StoredImage | null, what: string): 
 }
 
 /** Keyset position of report lists: the report's insertion sequence (unique). */
-function beforeSeqOf(cursor: unknown, decode: (cursor: string) => Position): number | null {
-  if (typeof cursor !== 'string') return null;
-  const [seq, extra] = decode(cursor);
-  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || extra !== undefined) throw invalidCursor();
-  return seq;
-}
+const SEQ_POSITION: PositionShape = ['integer'];
+/** The sequence to page before; the position's shape has made it an integer. */
+const seqOf = (after: Position | null): number | null => (after ? Number(after[0]) : null);
 
 const withoutSeq = <T extends { seq: number }>({ seq: _seq, ...rest }: T) => rest;
 
@@ -68,13 +60,13 @@ export function communityRoutes(deps: AppDeps): Route[] {
   // Read per request: the route list is also built without a config (contract tests).
   const salt = () => deps.config.deviceIdSalt;
   return [
-    {
+    route({
       method: 'post',
       path: '/api/v1/restaurants/{camis}/reports',
-      async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt());
-        const camis = ctx.state.input.params.camis as string;
-        const validation = validateReportBody(ctx.state.input.body);
+      input: communityInputs.createReport,
+      async handler(ctx, { params: { camis }, headers, body }) {
+        const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
+        const validation = validateReportBody(body);
         if (!validation.ok) {
           const { errors } = validation;
           throw new ApiError(400, validation.code, errors[0].message, { details: errors, ...(errors.length === 1 && { param: errors[0].param }) });
@@ -99,47 +91,52 @@ export function communityRoutes(deps: AppDeps): Route[] {
         ctx.status = 201;
         ctx.body = { data: result.report };
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/restaurants/{camis}/reports',
-      async handler(ctx) {
+      input: communityInputs.listReports,
+      async handler(ctx, { params: { camis }, query }) {
         const { store } = ctx.state;
-        const { query, params } = ctx.state.input;
-        const camis = params.camis as string;
-        const binding = queryBinding('restaurant-reports', store.mode, query, { camis });
-        const limit = query.limit as number;
-        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding, ['integer']));
-        if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
-        const rows = await publicReportsPage(store.pg, { sandbox: store.sandbox, camis, kinds: (query.kind as ReportKind[] | undefined) ?? null, beforeSeq, limit: limit + 1 });
-        const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
-        ctx.body = { data: page.map(withoutSeq), meta: { nextCursor, returned: page.length } };
+        ctx.body = await cursorPage(deps.cursors, store.mode, {
+          list: 'restaurant-reports',
+          query,
+          scope: { camis },
+          position: SEQ_POSITION,
+          async rows(after) {
+            if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
+            return publicReportsPage(store.pg, { sandbox: store.sandbox, camis, kinds: query.kind ?? null, beforeSeq: seqOf(after), limit: query.limit + 1 });
+          },
+          positionOf: (row) => [row.seq],
+          item: withoutSeq,
+        });
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/reports/photos/{photoId}',
-      async handler(ctx) {
-        const photoId = ctx.state.input.params.photoId as string;
+      input: communityInputs.photo,
+      async handler(ctx, { params: { photoId } }) {
         const { store } = ctx.state;
         sendImage(ctx, isIssuedId(photoId) ? await publicPhoto(store.pg, store.sandbox, photoId) : null, 'photo');
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/profile',
-      async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt());
+      input: communityInputs.profile,
+      async handler(ctx, { headers }) {
+        const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
         const { store } = ctx.state;
         ctx.body = { data: profileOf(deviceHash, await readDevice(store.pg, store.sandbox, deviceHash), new Date()) };
       },
-    },
-    {
+    }),
+    route({
       method: 'patch',
       path: '/api/v1/profile',
-      async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt());
-        const username = (ctx.state.input.body as { username: string }).username;
+      input: communityInputs.updateProfile,
+      async handler(ctx, { headers, body: { username } }) {
+        const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
         const check = checkUsername(username);
         if (!check.ok) throw new ApiError(400, 'invalid_body', check.message, { param: 'username' });
         const now = new Date();
@@ -169,22 +166,24 @@ export function communityRoutes(deps: AppDeps): Route[] {
         });
         ctx.body = { data: profile };
       },
-    },
-    {
+    }),
+    route({
       method: 'delete',
       path: '/api/v1/profile',
-      async handler(ctx) {
+      input: communityInputs.profile,
+      async handler(ctx, { headers }) {
         const { store } = ctx.state;
-        await eraseDevice(store.pg, store.sandbox, requiredDeviceHash(ctx, salt()));
+        await eraseDevice(store.pg, store.sandbox, deviceHashOf(headers[DEVICE_HEADER], salt()));
         ctx.status = 204;
       },
-    },
-    {
+    }),
+    route({
       method: 'post',
       path: '/api/v1/profile/avatar',
-      async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt());
-        const avatar = await readImage(() => readAvatar((ctx.state.input.body as { image: unknown }).image), 'image');
+      input: communityInputs.uploadAvatar,
+      async handler(ctx, { headers, body }) {
+        const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
+        const avatar = await readImage(() => readAvatar(body.image), 'image');
         const now = new Date();
         const { store } = ctx.state;
         const profile = await withDeviceLock(store.pg, store.sandbox, deviceHash, async (client) => {
@@ -193,22 +192,24 @@ export function communityRoutes(deps: AppDeps): Route[] {
         });
         ctx.body = { data: profile };
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/profiles/avatars/{id}',
-      async handler(ctx) {
-        const avatarId = ctx.state.input.params.id as string;
+      input: communityInputs.avatar,
+      async handler(ctx, { params: { id } }) {
         const { store } = ctx.state;
-        sendImage(ctx, isIssuedId(avatarId) ? await avatarImage(store.pg, store.sandbox, avatarId) : null, 'avatar');
+        sendImage(ctx, isIssuedId(id) ? await avatarImage(store.pg, store.sandbox, id) : null, 'avatar');
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/profile/username-check',
-      async handler(ctx) {
-        const deviceHash = deviceHashOf(ctx, salt(), false);
-        const check = checkUsername(ctx.state.input.query.username);
+      input: communityInputs.usernameCheck,
+      async handler(ctx, { query, headers }) {
+        const deviceId = headers[DEVICE_HEADER];
+        const deviceHash = deviceId === undefined ? null : deviceHashOf(deviceId, salt());
+        const check = checkUsername(query.username);
         if (!check.ok) {
           ctx.body = { data: { available: false, reason: check.reason } };
           return;
@@ -222,22 +223,25 @@ export function communityRoutes(deps: AppDeps): Route[] {
         const holder = rows[0]?.device_hash;
         ctx.body = { data: holder === undefined || holder === deviceHash ? { available: true } : { available: false, reason: 'taken' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/api/v1/profile/reports',
-      async handler(ctx) {
-        const deviceHash = requiredDeviceHash(ctx, salt());
+      input: communityInputs.ownReports,
+      async handler(ctx, { headers, query }) {
+        const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
         const { store } = ctx.state;
-        const { query } = ctx.state.input;
-        // Bound to the device too, so one device's cursor cannot page another's history.
-        const binding = queryBinding('own-reports', store.mode, query, { device: deviceHash });
-        const limit = query.limit as number;
-        const beforeSeq = beforeSeqOf(query.cursor, (cursor) => deps.cursors.decode(cursor, binding, ['integer']));
-        const rows = await ownReportsPage(store.pg, { sandbox: store.sandbox, deviceHash, beforeSeq, limit: limit + 1 });
-        const { rows: page, nextCursor } = pageOf(rows, limit, (row) => [row.seq], (position) => deps.cursors.encode(position, binding));
-        ctx.body = { data: page.map(withoutSeq), meta: { nextCursor, returned: page.length } };
+        ctx.body = await cursorPage(deps.cursors, store.mode, {
+          list: 'own-reports',
+          query,
+          // Bound to the device too, so one device's cursor cannot page another's history.
+          scope: { device: deviceHash },
+          position: SEQ_POSITION,
+          rows: (after) => ownReportsPage(store.pg, { sandbox: store.sandbox, deviceHash, beforeSeq: seqOf(after), limit: query.limit + 1 }),
+          positionOf: (row) => [row.seq],
+          item: withoutSeq,
+        });
       },
-    },
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import type { ApiFragment, Parameter, Schema } from './types';
+import type { ApiFragment, Schema } from './types';
 
 /** Shared building blocks every family uses in its part of the document. */
 
@@ -6,25 +6,6 @@ export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${na
 export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
 export const DATE: Schema = { type: 'string', format: 'date' };
 export const DATE_TIME: Schema = { type: 'string', format: 'date-time' };
-
-/** Comma-separated values in one parameter (style form, explode false). */
-export function commaList(name: string, items: Schema, description: string): Parameter {
-  return { name, in: 'query', description, style: 'form', explode: false, schema: { type: 'array', items, minItems: 1, maxItems: 50 } };
-}
-
-export function queryParam(name: string, schema: Schema, description: string, required = false): Parameter {
-  return { name, in: 'query', required, description, schema };
-}
-
-export function limitParam(max: number, fallback: number): Parameter {
-  return queryParam('limit', { type: 'integer', minimum: 1, maximum: max, default: fallback }, `Rows per page, 1-${max} (default ${fallback}).`);
-}
-
-export const CURSOR_PARAM: Parameter = queryParam(
-  'cursor',
-  { type: 'string', minLength: 1, maxLength: 2048 },
-  'Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters and sort.',
-);
 
 export const errorResponse = (description: string) => ({
   description,
@@ -36,17 +17,23 @@ export const json = (schema: Schema, description = 'OK') => ({ description, cont
 /** {data: item} */
 export const dataResponse = (schema: Schema, description = 'OK') => json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: schema } }, description);
 
-/** {data: [items], meta: {nextCursor, returned}} */
-export const pageResponse = (item: Schema, description = 'OK') =>
+/** {data: [items]}, with meta when the list has one. Every list answer of the API has this shape. */
+export const listResponse = (item: Schema, description = 'OK', meta?: Schema) =>
   json(
     {
       type: 'object',
-      required: ['data', 'meta'],
+      required: meta ? ['data', 'meta'] : ['data'],
       additionalProperties: false,
-      properties: { data: { type: 'array', items: item }, meta: ref('PageMeta') },
+      properties: { data: { type: 'array', items: item }, ...(meta && { meta }) },
     },
     description,
   );
+
+/** A cursor list's page: {data: [items], meta: {nextCursor, returned}}. */
+export const pageResponse = (item: Schema, description = 'OK') => listResponse(item, description, ref('PageMeta'));
+
+/** A batch's answer: {data: [found items], meta: {returned, notFound}}. */
+export const batchResponse = (item: Schema, description = 'OK') => listResponse(item, description, ref('BatchMeta'));
 
 /** What every operation with a JSON request body can answer besides its own errors; spread into standardErrors. */
 export const JSON_BODY_ERRORS: Array<[string, string]> = [
@@ -112,6 +99,15 @@ export const sharedFragment: ApiFragment = {
       properties: {
         nextCursor: { type: ['string', 'null'], description: 'Pass back as cursor for the next page; null on the last page.' },
         returned: { type: 'integer', minimum: 0 },
+      },
+    },
+    BatchMeta: {
+      type: 'object',
+      required: ['returned', 'notFound'],
+      additionalProperties: false,
+      properties: {
+        returned: { type: 'integer', minimum: 0 },
+        notFound: { type: 'array', items: { type: 'string' } },
       },
     },
   },

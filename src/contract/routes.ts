@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyRecord } from '../platform/keys';
 import type { DataStore } from '../stores';
+import { type InputOf, inputMismatch, type RouteInput } from './input';
 import { compileOperation, createAjv, validator, ValidatedInput } from './validate';
 import type { OpenApiDocument } from './types';
 
@@ -17,12 +18,17 @@ export interface RouteState {
 
 export type RouteContext = Context & { state: RouteState };
 
-export interface Route {
+export interface Route<I extends RouteInput = RouteInput> {
   method: Method;
   /** The OpenAPI path, e.g. /api/v1/restaurants/{camis}. */
   path: string;
-  handler: (ctx: RouteContext) => Promise<void> | void;
+  /** The declaration the operation's parameters and body were written from (operationInput). */
+  input?: I;
+  handler(ctx: RouteContext, input: InputOf<I>): Promise<void> | void;
 }
+
+/** A route whose handler receives its input typed from the route's declaration. */
+export const route = <I extends RouteInput = Record<never, never>>(declared: Route<I>): Route => declared as Route;
 
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -39,7 +45,10 @@ export function mountRoutes(router: Router, doc: OpenApiDocument, routes: Route[
     const operation = doc.paths[route.path]?.[route.method];
     if (!operation) throw new Error(`${route.method.toUpperCase()} ${route.path} has no operation in openapi.json`);
     const compiled = compileOperation(doc, ajv, operation);
-    const handle = (ctx: Context) => route.handler(ctx as RouteContext);
+    const mismatch = inputMismatch(route.input ?? {}, [...compiled.path, ...compiled.query, ...compiled.header].map((parameter) => parameter.spec), compiled.body !== undefined);
+    if (mismatch) throw new Error(`${route.method.toUpperCase()} ${route.path}: ${mismatch}`);
+    // The validator compiled from the same declaration has produced exactly the declared input.
+    const handle = (ctx: Context) => route.handler(ctx as RouteContext, ctx.state.input);
     if (route.path.includes('{')) router[route.method](operation.operationId, toKoaPath(route.path), notALiteral, validator(compiled), handle);
     else router[route.method](operation.operationId, toKoaPath(route.path), validator(compiled), handle);
   }

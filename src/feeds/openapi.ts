@@ -1,18 +1,59 @@
-import { CURSOR_PARAM, DATE, json, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
-import type { ApiFragment, Schema } from '../contract/types';
+import { type Static, Type } from '@sinclair/typebox';
+import { DATE, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { operationInput } from '../contract/input';
 import {
-  boroughListParam, categoryListParam, cuisineListParam, dateParam, gradeListParam, latParam, lngParam, nameFragmentParam, scoreParam, zipListParam,
-} from '../restaurants/params';
+  booleanParam, boroughListParam, dateParam, enumOf, latParam, listOf, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
+} from '../contract/params';
+import type { ApiFragment } from '../contract/types';
+import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../restaurants/params';
 import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../restaurants/types';
 
-const strictList = (item: Schema) =>
-  json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: item } } });
 const FEED_TAG = 'City feeds';
 const META_TAG = 'Meta and stats';
 
 export const STATS_CACHE_HOURS = 6;
 
 const FEED_PAGING = `Newest first (by date, then by the row id camis|date|type[|code] descending); cursor pagination is keyset (search_after) over those values, so it has no depth limit: following meta.nextCursor from the first page reaches the last row of the whole set, each row exactly once, and rows written between two pages never shift the ones still to come. Filtered pages can return fewer rows than limit; keep following the cursor until it is null. Unknown query parameters are rejected (400 unknown_parameter).`;
+
+export const ViolationFeedQuery = Type.Object({
+  code: Type.Optional(listOf(Type.String({ pattern: '^[0-9A-Za-z]{1,8}$' }), 'Violation codes to keep (04K, 04L...).')),
+  category: Type.Optional(categoryListParam),
+  critical: Type.Optional(booleanParam('true: only critical citations; false: only non-critical.')),
+  borough: Type.Optional(boroughListParam),
+  zip: Type.Optional(zipListParam),
+  cuisine: Type.Optional(cuisineListParam),
+  q: Type.Optional(nameFragmentParam('Establishment-name fragment (1-120 characters).')),
+  since: Type.Optional(dateParam('Cited on or after this date.')),
+  until: Type.Optional(dateParam('Cited on or before this date.')),
+  lat: Type.Optional(latParam('Circle center latitude (NYC); requires lng.')),
+  lng: Type.Optional(lngParam('Circle center longitude (NYC); requires lat.')),
+  radius: radiusParam(5000, 1000, 'Circle radius in meters, 1-5000 (default 1000); only with lat and lng.'),
+  ...pageParams(100, 20),
+});
+export type ViolationFeedQuery = Static<typeof ViolationFeedQuery>;
+
+export const InspectionFeedQuery = Type.Object({
+  borough: Type.Optional(boroughListParam),
+  grade: Type.Optional(gradeListParam('Grades issued at the visit: A, B, C, Z, P, N.')),
+  minScore: Type.Optional(scoreParam('Visit score at least this (higher is worse).')),
+  closedRestaurant: Type.Optional(booleanParam('true: only visits that closed the establishment; false: only the others.')),
+  since: Type.Optional(dateParam('Inspected on or after this date.')),
+  until: Type.Optional(dateParam('Inspected on or before this date.')),
+  ...pageParams(100, 20),
+});
+export type InspectionFeedQuery = Static<typeof InspectionFeedQuery>;
+
+/** What each feed and meta route takes: the operations below and the routes are written from these. */
+export const feedInputs = {
+  violations: { query: ViolationFeedQuery },
+  inspections: { query: InspectionFeedQuery },
+  stats: {
+    query: Type.Object({
+      borough: Type.Optional(enumOf(BOROUGHS, { description: 'Narrow to one borough.' })),
+      cuisine: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Narrow to one cuisine (exact spelling from GET /meta/cuisines).' })),
+    }),
+  },
+};
 
 export const feedsFragment: ApiFragment = {
   tags: [
@@ -84,22 +125,7 @@ export const feedsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },
         'x-ordered': [['since', 'until']],
-        parameters: [
-          { ...queryParam('code', { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', pattern: '^[0-9A-Za-z]{1,8}$' } }, 'Violation codes to keep (04K, 04L...).'), style: 'form', explode: false },
-          categoryListParam,
-          queryParam('critical', { type: 'boolean' }, 'true: only critical citations; false: only non-critical.'),
-          boroughListParam,
-          zipListParam,
-          cuisineListParam,
-          nameFragmentParam('Establishment-name fragment (1-120 characters).'),
-          dateParam('since', 'Cited on or after this date.'),
-          dateParam('until', 'Cited on or before this date.'),
-          latParam('Circle center latitude (NYC); requires lng.'),
-          lngParam('Circle center longitude (NYC); requires lat.'),
-          queryParam('radius', { type: 'integer', minimum: 1, maximum: 5000, default: 1000 }, 'Circle radius in meters, 1-5000 (default 1000); only with lat and lng.'),
-          limitParam(100, 20),
-          CURSOR_PARAM,
-        ],
+        ...operationInput(feedInputs.violations),
         responses: { '200': pageResponse(ref('CityViolation')), ...standardErrors() },
       },
     },
@@ -111,16 +137,7 @@ export const feedsFragment: ApiFragment = {
         tags: [FEED_TAG],
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
-        parameters: [
-          boroughListParam,
-          gradeListParam('Grades issued at the visit: A, B, C, Z, P, N.'),
-          scoreParam('minScore', 'Visit score at least this (higher is worse).'),
-          queryParam('closedRestaurant', { type: 'boolean' }, 'true: only visits that closed the establishment; false: only the others.'),
-          dateParam('since', 'Inspected on or after this date.'),
-          dateParam('until', 'Inspected on or before this date.'),
-          limitParam(100, 20),
-          CURSOR_PARAM,
-        ],
+        ...operationInput(feedInputs.inspections),
         responses: { '200': pageResponse(ref('CityInspection')), ...standardErrors() },
       },
     },
@@ -131,7 +148,7 @@ export const feedsFragment: ApiFragment = {
         description: 'Every cuisine description on record, by number of establishments (most common first, then alphabetically). Not paginated (a few hundred at most). Unknown query parameters are rejected.',
         tags: [META_TAG],
         'x-unknown-parameters': 'reject',
-        responses: { '200': strictList({ type: 'string' }), ...standardErrors() },
+        responses: { '200': listResponse({ type: 'string' }), ...standardErrors() },
       },
     },
     '/api/v1/meta/boroughs': {
@@ -141,7 +158,7 @@ export const feedsFragment: ApiFragment = {
         description: `The five boroughs, in this fixed order: ${BOROUGHS.join(', ')}. These spellings are what every borough filter accepts. Unknown query parameters are rejected.`,
         tags: [META_TAG],
         'x-unknown-parameters': 'reject',
-        responses: { '200': strictList({ type: 'string', enum: [...BOROUGHS] }), ...standardErrors() },
+        responses: { '200': listResponse({ type: 'string', enum: [...BOROUGHS] }), ...standardErrors() },
       },
     },
     '/api/v1/meta/violation-codes': {
@@ -151,7 +168,7 @@ export const feedsFragment: ApiFragment = {
         description: 'Every violation code on record with its newest description and category, by number of citations (most cited first, then by code). Not paginated (a few hundred at most). Unknown query parameters are rejected.',
         tags: [META_TAG],
         'x-unknown-parameters': 'reject',
-        responses: { '200': strictList(ref('ViolationCode')), ...standardErrors() },
+        responses: { '200': listResponse(ref('ViolationCode')), ...standardErrors() },
       },
     },
     '/api/v1/stats/restaurants': {
@@ -160,11 +177,8 @@ export const feedsFragment: ApiFragment = {
         summary: 'City-wide restaurant aggregates',
         description: `Counts over the whole record, optionally narrowed to one borough and/or one cuisine. "Last 12 months" and "last 30 days" end at today (live keys) or at the fixture reference date (test keys), inclusive. Cached server-side for up to ${STATS_CACHE_HOURS} hours per mode and parameters (an in-process cache: each API process computes its own copy), so recent ingests can take that long to show; Cache-Control max-age says how long this answer stays fresh. Unknown query parameters are ignored.`,
         tags: [META_TAG],
-        parameters: [
-          queryParam('borough', { type: 'string', enum: [...BOROUGHS] }, 'Narrow to one borough.'),
-          queryParam('cuisine', { type: 'string', minLength: 1, maxLength: 100 }, 'Narrow to one cuisine (exact spelling from GET /meta/cuisines).'),
-        ],
-        responses: { '200': json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: ref('RestaurantAggregates') } }), ...standardErrors() },
+        ...operationInput(feedInputs.stats),
+        responses: { '200': dataResponse(ref('RestaurantAggregates')), ...standardErrors() },
       },
     },
   },

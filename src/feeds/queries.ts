@@ -1,37 +1,12 @@
 import { rangeFilter, termsFilter } from '../search/filters';
 import type { Position, PositionShape } from '../search/cursor';
+import type { InspectionFeedQuery, ViolationFeedQuery } from './openapi';
 import { wordsPrefixFilter } from '../search/text-filter';
 
 /** The city-wide feeds: newest first, keyset pages over [inspectedAt, id] (id is unique). */
 const FEED_SORT = [{ inspectedAt: { order: 'desc' } }, { id: { order: 'desc' } }];
 /** A feed row's sort values: inspectedAt as epoch ms, then the row id. */
 export const FEED_POSITION: PositionShape = ['integer', 'string'];
-
-export interface ViolationFeedQuery {
-  code?: string[];
-  category?: string[];
-  critical?: boolean;
-  borough?: string[];
-  zip?: string[];
-  cuisine?: string[];
-  q?: string;
-  since?: string;
-  until?: string;
-  lat?: number;
-  lng?: number;
-  radius: number;
-  limit: number;
-}
-
-export interface InspectionFeedQuery {
-  borough?: string[];
-  grade?: string[];
-  minScore?: number;
-  closedRestaurant?: boolean;
-  since?: string;
-  until?: string;
-  limit: number;
-}
 
 export const VIOLATION_SOURCE = [
   'code', 'description', 'critical', 'inspectedAt', 'inspectionType', 'category', 'camis', 'restaurantName', 'address', 'borough', 'latitude', 'longitude', 'zip',

@@ -1,33 +1,16 @@
-import type { Route, RouteContext } from '../contract/routes';
+import { searchPage } from '../contract/lists';
+import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
-import { pageOf, Position, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
-import { STATS_CACHE_HOURS } from './openapi';
-import { buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION, InspectionFeedQuery, ViolationFeedQuery } from './queries';
+import { feedInputs, STATS_CACHE_HOURS } from './openapi';
+import { buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION } from './queries';
 import { ExpiringCache } from './stats-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
 const STATS_TTL_MS = STATS_CACHE_HOURS * 3600 * 1000;
 /** Cached narrowings kept at once (6 boroughs x a few hundred cuisines fit; free-text cuisines cannot grow it further). */
 const STATS_CACHE_ENTRIES = 2000;
-
-/** One feed page: limit + 1 rows after the cursor's position, newest first. */
-async function feedPage(
-  deps: AppDeps,
-  ctx: RouteContext,
-  feed: { list: string; index: string },
-  build: (query: never, after: Position | null) => Record<string, unknown>,
-): Promise<void> {
-  const { store } = ctx.state;
-  const input = ctx.state.input.query as { limit: number; cursor?: string };
-  // The list name binds cursors; it never changes with the index's name (cursors never expire).
-  const binding = queryBinding(feed.list, store.mode, input);
-  const after = input.cursor ? deps.cursors.decode(input.cursor, binding, FEED_POSITION) : null;
-  const response = await store.es.search({ index: store.indexAlias(feed.index), ...build(input as never, after) }, { ignore: [404] });
-  const page = pageOf(response.hits?.hits ?? [], input.limit, (hit) => hit.sort as Position, (position) => deps.cursors.encode(position, binding));
-  ctx.body = { data: page.rows.map((hit) => hit._source), meta: { nextCursor: page.nextCursor, returned: page.rows.length } };
-}
 
 export function feedRoutes(deps: AppDeps): Route[] {
   // Aggregates are expensive and slow-moving: kept per mode, schema and narrowing for up to STATS_TTL_MS.
@@ -38,16 +21,37 @@ export function feedRoutes(deps: AppDeps): Route[] {
   };
 
   return [
-    {
+    // The list names bind cursors; they never change with the indices' names (cursors never expire).
+    route({
       method: 'get',
       path: '/api/v1/violations',
-      handler: (ctx) => feedPage(deps, ctx, { list: 'violations', index: 'restaurant_violations' }, buildViolationFeedRequest as (q: ViolationFeedQuery, a: Position | null) => Record<string, unknown>),
-    },
-    {
+      input: feedInputs.violations,
+      async handler(ctx, { query }) {
+        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
+          list: 'violations',
+          query,
+          position: FEED_POSITION,
+          index: 'restaurant_violations',
+          request: (after) => buildViolationFeedRequest(query, after),
+          item: (hit) => hit._source,
+        });
+      },
+    }),
+    route({
       method: 'get',
       path: '/api/v1/inspections',
-      handler: (ctx) => feedPage(deps, ctx, { list: 'inspections', index: 'restaurant_inspections' }, buildInspectionFeedRequest as (q: InspectionFeedQuery, a: Position | null) => Record<string, unknown>),
-    },
+      input: feedInputs.inspections,
+      async handler(ctx, { query }) {
+        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
+          list: 'inspections',
+          query,
+          position: FEED_POSITION,
+          index: 'restaurant_inspections',
+          request: (after) => buildInspectionFeedRequest(query, after),
+          item: (hit) => hit._source,
+        });
+      },
+    }),
     {
       method: 'get',
       path: '/api/v1/meta/cuisines',
@@ -69,14 +73,15 @@ export function feedRoutes(deps: AppDeps): Route[] {
         ctx.body = { data: await violationCodes(ctx.state.store) };
       },
     },
-    {
+    route({
       method: 'get',
       path: '/api/v1/stats/restaurants',
-      async handler(ctx) {
-        const entry = await cachedAggregates(ctx.state.store, ctx.state.input.query as { borough?: string; cuisine?: string });
+      input: feedInputs.stats,
+      async handler(ctx, { query }) {
+        const entry = await cachedAggregates(ctx.state.store, query);
         ctx.set('Cache-Control', `private, max-age=${Math.max(0, Math.floor((entry.expiresAt - Date.now()) / 1000))}`);
         ctx.body = { data: entry.value };
       },
-    },
+    }),
   ];
 }

@@ -1,9 +1,12 @@
-import { CURSOR_PARAM, DATE, dataResponse, JSON_BODY_ERRORS, json, limitParam, nullable, pageResponse, queryParam, ref, standardErrors } from '../contract/components';
+import { type Static, Type } from '@sinclair/typebox';
+import { batchResponse, DATE, dataResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { operationInput } from '../contract/input';
+import {
+  booleanParam, boroughListParam, dateParam, enumOf, latParam, limitParam, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
+} from '../contract/params';
 import type { ApiFragment, Schema } from '../contract/types';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
-import {
-  boroughListParam, cuisineListParam, dateParam, gradeListParam, latParam, lngParam, nameFragmentParam, riskLevelListParam, scoreParam, zipListParam,
-} from './params';
+import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
 import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
@@ -67,7 +70,67 @@ const violationFields = {
 };
 
 // No length or shape rule: any id that is not on record is an unknown camis (404), as in batch notFound.
-const CAMIS_PATH = { name: 'camis', in: 'path' as const, required: true, description: 'Health-department permit number (CAMIS). Any id not on record, whatever its shape, answers 404 not_found.', schema: { type: 'string', minLength: 1 } };
+const CamisPath = Type.Object({
+  camis: Type.String({ minLength: 1, description: 'Health-department permit number (CAMIS). Any id not on record, whatever its shape, answers 404 not_found.' }),
+});
+
+export const BROWSE_SORTS = ['name', '-name', 'lastInspectedAt', '-lastInspectedAt'] as const;
+
+export const RestaurantSearchQuery = Type.Object({
+  q: Type.String({ minLength: 2, maxLength: 120, description: 'Name or address fragment, optionally ending with a neighborhood, borough or ZIP (2-120 characters).' }),
+  limit: limitParam(25, 10),
+  lat: Type.Optional(latParam('Latitude of the searcher (NYC); requires lng; enables proximity tie-breaking and distanceMeters.')),
+  lng: Type.Optional(lngParam('Longitude of the searcher (NYC); requires lat.')),
+});
+export type RestaurantSearchQuery = Static<typeof RestaurantSearchQuery>;
+
+export const BrowseQuery = Type.Object({
+  q: Type.Optional(nameFragmentParam('Name or address fragment (1-120 characters).')),
+  borough: Type.Optional(boroughListParam),
+  zip: Type.Optional(zipListParam),
+  cuisine: Type.Optional(cuisineListParam),
+  grade: Type.Optional(gradeListParam('Posted grades to keep: A, B, C, Z, P, N.')),
+  riskLevel: Type.Optional(riskLevelListParam),
+  minScore: Type.Optional(scoreParam('Current score at least this (higher is worse).')),
+  maxScore: Type.Optional(scoreParam('Current score at most this.')),
+  closed: Type.Optional(booleanParam('true: only establishments currently closed by the department; false: only those not closed.')),
+  hasOpenViolations: Type.Optional(booleanParam('true: with open items; false: without.')),
+  verminSince: Type.Optional(dateParam('Had a vermin-category citation on or after this date.')),
+  inspectedSince: Type.Optional(dateParam('Last inspected on or after this date.')),
+  inspectedUntil: Type.Optional(dateParam('Last inspected on or before this date.')),
+  sort: enumOf(BROWSE_SORTS, { default: '-lastInspectedAt', description: 'Sort order; default -lastInspectedAt.' }),
+  ...pageParams(100, 20),
+});
+export type BrowseQuery = Static<typeof BrowseQuery>;
+
+export const NearbyQuery = Type.Object({
+  lat: latParam('Latitude within NYC.'),
+  lng: lngParam('Longitude within NYC.'),
+  radius: radiusParam(2000, 300, 'Meters, 1-2000 (default 300).'),
+  limit: limitParam(50, 20),
+  grade: Type.Optional(gradeListParam('Posted grades to keep.')),
+  cuisine: Type.Optional(cuisineListParam),
+  riskLevel: Type.Optional(riskLevelListParam),
+  maxScore: Type.Optional(scoreParam('Keep current scores at or below this (establishments with no score are left out).')),
+});
+export type NearbyQuery = Static<typeof NearbyQuery>;
+
+/** What each restaurant route takes: the operations below and the routes are written from these. */
+export const restaurantInputs = {
+  search: { query: RestaurantSearchQuery },
+  browse: { query: BrowseQuery },
+  nearby: { query: NearbyQuery },
+  batch: {
+    // Items have no length or shape rule: a malformed id is answered in notFound (contract-decisions.md).
+    body: Type.Object({ camis: Type.Array(Type.String(), { minItems: 1, description: '1 to 50 ids (more: 400 batch_too_large).' }) }, { additionalProperties: false }),
+  },
+  profile: { params: CamisPath },
+  inspections: { params: CamisPath },
+  violations: {
+    params: CamisPath,
+    query: Type.Object({ open: Type.Optional(booleanParam('true: only citations from the most recent inspection; false: only earlier ones.')) }),
+  },
+};
 
 export const restaurantSchemas: Record<string, Schema> = {
   RestaurantSummary: {
@@ -154,10 +217,6 @@ export const restaurantSchemas: Record<string, Schema> = {
 
 /** CommunityBlock and Remediation are the community family's schemas (src/community/openapi.ts). */
 const TAG = 'Restaurants';
-const summaryList = (description: string) => json(
-  { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantSummary') } } },
-  description,
-);
 
 /** OpenAPI links from a list to the first establishment's own resources (clients and the stateful fuzzer follow them). */
 const FIRST_RESTAURANT_LINKS = Object.fromEntries(
@@ -179,13 +238,8 @@ export const restaurantsFragment: ApiFragment = {
         tags: [TAG],
         'x-unknown-parameters': 'ignore',
         'x-requires': { lat: ['lng'], lng: ['lat'] },
-        parameters: [
-          queryParam('q', { type: 'string', minLength: 2, maxLength: 120 }, 'Name or address fragment, optionally ending with a neighborhood, borough or ZIP (2-120 characters).', true),
-          limitParam(25, 10),
-          latParam('Latitude of the searcher (NYC); requires lng; enables proximity tie-breaking and distanceMeters.'),
-          lngParam('Longitude of the searcher (NYC); requires lat.'),
-        ],
-        responses: { '200': summaryList('Best matches first.'), ...standardErrors() },
+        ...operationInput(restaurantInputs.search),
+        responses: { '200': listResponse(ref('RestaurantSummary'), 'Best matches first.'), ...standardErrors() },
       },
     },
     '/api/v1/restaurants': {
@@ -200,24 +254,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         tags: [TAG],
         'x-unknown-parameters': 'reject',
         'x-ordered': [['minScore', 'maxScore'], ['inspectedSince', 'inspectedUntil']],
-        parameters: [
-          nameFragmentParam('Name or address fragment (1-120 characters).'),
-          boroughListParam,
-          zipListParam,
-          cuisineListParam,
-          gradeListParam('Posted grades to keep: A, B, C, Z, P, N.'),
-          riskLevelListParam,
-          scoreParam('minScore', 'Current score at least this (higher is worse).'),
-          scoreParam('maxScore', 'Current score at most this.'),
-          queryParam('closed', { type: 'boolean' }, 'true: only establishments currently closed by the department; false: only those not closed.'),
-          queryParam('hasOpenViolations', { type: 'boolean' }, 'true: with open items; false: without.'),
-          dateParam('verminSince', 'Had a vermin-category citation on or after this date.'),
-          dateParam('inspectedSince', 'Last inspected on or after this date.'),
-          dateParam('inspectedUntil', 'Last inspected on or before this date.'),
-          queryParam('sort', { type: 'string', enum: ['name', '-name', 'lastInspectedAt', '-lastInspectedAt'], default: '-lastInspectedAt' }, 'Sort order; default -lastInspectedAt.'),
-          limitParam(100, 20),
-          CURSOR_PARAM,
-        ],
+        ...operationInput(restaurantInputs.browse),
         responses: { '200': { ...pageResponse(ref('RestaurantSummary')), links: FIRST_RESTAURANT_LINKS }, ...standardErrors() },
       },
     },
@@ -228,17 +265,8 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         description: 'Nearest first (great-circle distance to the recorded coordinates), within radius; establishments without coordinates never appear. Each item carries distanceMeters. Not paginated: at most limit rows (1-50). Unknown query parameters are ignored (map surface).',
         tags: [TAG],
         'x-unknown-parameters': 'ignore',
-        parameters: [
-          latParam('Latitude within NYC.', true),
-          lngParam('Longitude within NYC.', true),
-          queryParam('radius', { type: 'integer', minimum: 1, maximum: 2000, default: 300 }, 'Meters, 1-2000 (default 300).'),
-          limitParam(50, 20),
-          gradeListParam('Posted grades to keep.'),
-          cuisineListParam,
-          riskLevelListParam,
-          scoreParam('maxScore', 'Keep current scores at or below this (establishments with no score are left out).'),
-        ],
-        responses: { '200': summaryList('Nearest first.'), ...standardErrors() },
+        ...operationInput(restaurantInputs.nearby),
+        responses: { '200': listResponse(ref('RestaurantSummary'), 'Nearest first.'), ...standardErrors() },
       },
     },
     '/api/v1/restaurants/batch': {
@@ -248,35 +276,9 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         description: 'Answers found ids in request order, each once (duplicates answered once); unknown ids (and ids that cannot be a CAMIS, such as "" or "abc") are listed in meta.notFound, in request order, each once, and are not errors. More than 50 ids, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty camis array of strings (an empty array, a number among the ids, a bare array) is 400 invalid_body. Not paginated; no limit or cursor. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['camis'],
-                additionalProperties: false,
-                // Items have no length or shape rule: a malformed id is answered in notFound (contract-decisions.md).
-                properties: { camis: { type: 'array', minItems: 1, items: { type: 'string' }, description: '1 to 50 ids (more: 400 batch_too_large).' } },
-              },
-            },
-          },
-        },
+        ...operationInput(restaurantInputs.batch),
         responses: {
-          '200': json({
-            type: 'object',
-            required: ['data', 'meta'],
-            additionalProperties: false,
-            properties: {
-              data: { type: 'array', items: ref('RestaurantProfile') },
-              meta: {
-                type: 'object',
-                required: ['returned', 'notFound'],
-                additionalProperties: false,
-                properties: { returned: { type: 'integer', minimum: 0 }, notFound: { type: 'array', items: { type: 'string' } } },
-              },
-            },
-          }),
+          '200': batchResponse(ref('RestaurantProfile')),
           ...standardErrors(['400', 'A body breaking its rule (invalid_body) or more than 50 ids (batch_too_large).'], ...JSON_BODY_ERRORS),
         },
       },
@@ -287,7 +289,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         summary: 'Full profile of one establishment',
         description: 'Served from Postgres (the derived profile stored at ingest, plus the community and remediation blocks). An establishment on record but never inspected has a profile too: grade, score, lastInspectedAt, gradeDate and the sanitary scores null, counts 0. Unknown camis: 404 not_found. Unknown query parameters are ignored.',
         tags: [TAG],
-        parameters: [CAMIS_PATH],
+        ...operationInput(restaurantInputs.profile),
         responses: { '200': dataResponse(ref('RestaurantProfile')), ...standardErrors(['404', 'Unknown camis (not_found).']) },
       },
     },
@@ -298,9 +300,9 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         description: 'Every recorded visit with its citations, newest first (same-day visits by inspection type). Not paginated; bounded to the newest 500 visits, more than any real establishment has. An establishment never inspected answers []. Unknown camis: 404. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
-        parameters: [CAMIS_PATH],
+        ...operationInput(restaurantInputs.inspections),
         responses: {
-          '200': json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantInspection') } } }),
+          '200': listResponse(ref('RestaurantInspection')),
           ...standardErrors(['404', 'Unknown camis (not_found).']),
         },
       },
@@ -312,9 +314,9 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         description: 'Flat list of citations, newest first (then by code). open=true keeps only the citations of the most recent inspection (every visit on the latest inspection date: the set counted by openViolations); open=false keeps the others. Not paginated; bounded to the newest 2000 citations. An establishment never inspected answers [] (open or not). Unknown camis: 404. Unknown query parameters are rejected.',
         tags: [TAG],
         'x-unknown-parameters': 'reject',
-        parameters: [CAMIS_PATH, queryParam('open', { type: 'boolean' }, 'true: only citations from the most recent inspection; false: only earlier ones.')],
+        ...operationInput(restaurantInputs.violations),
         responses: {
-          '200': json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: ref('RestaurantViolation') } } }),
+          '200': listResponse(ref('RestaurantViolation')),
           ...standardErrors(['404', 'Unknown camis (not_found).']),
         },
       },

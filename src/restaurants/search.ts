@@ -1,23 +1,17 @@
 import { normalizeText, tokens } from '../search/normalize';
 import { splitPlace } from '../search/places';
 import type { DataStore } from '../stores';
+import type { RestaurantSearchQuery } from './openapi';
 import { buildSearchRequest, SearchInput, TIER_PASSES, tierClauses } from './queries/search';
 import { summaryOf } from './shape';
 import type { RestaurantSummary } from './types';
-
-export interface SearchParams {
-  q: string;
-  limit: number;
-  lat?: number;
-  lng?: number;
-}
 
 /**
  * The typeahead's attempts, in order (spec "Search behavior"): the text inside the place
  * named at the end of q, then citywide; and if nothing matched at all, the same once more
  * without the text's last word.
  */
-export async function searchRestaurants(store: DataStore, params: SearchParams): Promise<Array<RestaurantSummary & { distanceMeters?: number }>> {
+export async function searchRestaurants(store: DataStore, params: RestaurantSearchQuery): Promise<Array<RestaurantSummary & { distanceMeters?: number }>> {
   const split = splitPlace(params.q);
   // A query that is only a place ("williamsburg") is searched as a name, citywide.
   const text = split.text || normalizeText(params.q);

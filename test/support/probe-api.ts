@@ -1,7 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import { buildDocument } from '../../src/contract/document';
-import { commaList, dataResponse, DATE, limitParam, queryParam, standardErrors } from '../../src/contract/components';
-import { fragments } from '../../src/openapi';
-import type { Route } from '../../src/contract/routes';
+import { dataResponse, standardErrors } from '../../src/contract/components';
+import { fragments } from '../../src/contract/fragments';
+import { operationInput } from '../../src/contract/input';
+import { dateParam, limitParam, listOf } from '../../src/contract/params';
+import { type Route, route } from '../../src/contract/routes';
 import type { ApiFragment } from '../../src/contract/types';
 
 /**
@@ -9,6 +12,25 @@ import type { ApiFragment } from '../../src/contract/types';
  * modes, shutdown) without depending on any family's data.
  */
 const anything = { type: 'object' };
+
+const probeInputs = {
+  list: {
+    query: Type.Object({
+      limit: limitParam(100, 20),
+      grade: Type.Optional(listOf(Type.Unsafe<string>({ enum: ['A', 'B', 'C'] }), 'grades')),
+      since: Type.Optional(dateParam('on/after')),
+      until: Type.Optional(dateParam('on/before')),
+      minScore: Type.Optional(Type.Integer({ minimum: 0, description: 'min' })),
+      maxScore: Type.Optional(Type.Integer({ minimum: 0, description: 'max' })),
+      closed: Type.Optional(Type.Boolean({ description: 'closed' })),
+      lat: Type.Optional(Type.Number({ minimum: 40.4, maximum: 41, description: 'lat' })),
+      lng: Type.Optional(Type.Number({ minimum: -74.3, maximum: -73.6, description: 'lng' })),
+      radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000, description: 'radius' })),
+    }),
+  },
+  search: { query: Type.Object({ q: Type.String({ minLength: 2, maxLength: 120, description: 'text' }) }) },
+  echo: { body: Type.Object({ ids: Type.Array(Type.String(), { maxItems: 3 }) }, { additionalProperties: false }) },
+};
 
 export const probeFragment: ApiFragment = {
   paths: {
@@ -19,18 +41,7 @@ export const probeFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },
         'x-ordered': [['since', 'until'], ['minScore', 'maxScore']],
-        parameters: [
-          limitParam(100, 20),
-          commaList('grade', { enum: ['A', 'B', 'C'] }, 'grades'),
-          queryParam('since', DATE, 'on/after'),
-          queryParam('until', DATE, 'on/before'),
-          queryParam('minScore', { type: 'integer', minimum: 0 }, 'min'),
-          queryParam('maxScore', { type: 'integer', minimum: 0 }, 'max'),
-          queryParam('closed', { type: 'boolean' }, 'closed'),
-          queryParam('lat', { type: 'number', minimum: 40.4, maximum: 41 }, 'lat'),
-          queryParam('lng', { type: 'number', minimum: -74.3, maximum: -73.6 }, 'lng'),
-          queryParam('radius', { type: 'integer', minimum: 1, maximum: 2000 }, 'radius'),
-        ],
+        ...operationInput(probeInputs.list),
         responses: { '200': dataResponse(anything), ...standardErrors() },
       },
     },
@@ -38,7 +49,7 @@ export const probeFragment: ApiFragment = {
       get: {
         operationId: 'probeSearch',
         summary: 'lenient surface with a required parameter',
-        parameters: [queryParam('q', { type: 'string', minLength: 2, maxLength: 120 }, 'text', true)],
+        ...operationInput(probeInputs.search),
         responses: { '200': dataResponse(anything), ...standardErrors() },
       },
     },
@@ -46,14 +57,7 @@ export const probeFragment: ApiFragment = {
       post: {
         operationId: 'probeEcho',
         summary: 'JSON body',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids: { type: 'array', items: { type: 'string' }, maxItems: 3 } } },
-            },
-          },
-        },
+        ...operationInput(probeInputs.echo),
         responses: { '200': dataResponse(anything), ...standardErrors(['413', 'too large'], ['415', 'not JSON']) },
       },
     },
@@ -67,9 +71,9 @@ export const probeFragment: ApiFragment = {
 export const probeDocument = () => buildDocument([...fragments, probeFragment]);
 
 export const probeRoutes: Route[] = [
-  { method: 'get', path: '/api/v1/probe/list', handler: (ctx) => void (ctx.body = { data: ctx.state.input.query }) },
-  { method: 'get', path: '/api/v1/probe/search', handler: (ctx) => void (ctx.body = { data: ctx.state.input.query }) },
-  { method: 'post', path: '/api/v1/probe/echo', handler: (ctx) => void (ctx.body = { data: ctx.state.input.body }) },
+  route({ method: 'get', path: '/api/v1/probe/list', input: probeInputs.list, handler: (ctx, { query }) => void (ctx.body = { data: query }) }),
+  route({ method: 'get', path: '/api/v1/probe/search', input: probeInputs.search, handler: (ctx, { query }) => void (ctx.body = { data: query }) }),
+  route({ method: 'post', path: '/api/v1/probe/echo', input: probeInputs.echo, handler: (ctx, { body }) => void (ctx.body = { data: body }) }),
   {
     method: 'get',
     path: '/api/v1/probe/boom',

@@ -1,27 +1,10 @@
 import type { Position, PositionShape } from '../../search/cursor';
 import { rangeFilter, termsFilter } from '../../search/filters';
+import type { BrowseQuery } from '../openapi';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { SUMMARY_FETCH } from '../shape';
 
-export type BrowseSort = 'name' | '-name' | 'lastInspectedAt' | '-lastInspectedAt';
-
-export interface BrowseQuery {
-  q?: string;
-  borough?: string[];
-  zip?: string[];
-  cuisine?: string[];
-  grade?: string[];
-  riskLevel?: string[];
-  minScore?: number;
-  maxScore?: number;
-  closed?: boolean;
-  hasOpenViolations?: boolean;
-  verminSince?: string;
-  inspectedSince?: string;
-  inspectedUntil?: string;
-  sort: BrowseSort;
-  limit: number;
-}
+export type BrowseSort = BrowseQuery['sort'];
 
 /** Never-inspected establishments sort as 1900-01-01: the oldest, whichever the direction. */
 const NEVER_INSPECTED_MS = Date.UTC(1900, 0, 1);

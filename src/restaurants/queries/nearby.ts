@@ -1,16 +1,6 @@
 import { rangeFilter, termsFilter } from '../../search/filters';
+import type { NearbyQuery } from '../openapi';
 import { SUMMARY_FETCH } from '../shape';
-
-export interface NearbyQuery {
-  lat: number;
-  lng: number;
-  radius: number;
-  limit: number;
-  grade?: string[];
-  cuisine?: string[];
-  riskLevel?: string[];
-  maxScore?: number;
-}
 
 /** Nearest first inside the circle; the distance comes back as the first sort value. */
 export function buildNearbyRequest(query: NearbyQuery): Record<string, unknown> {

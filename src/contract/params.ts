@@ -1,0 +1,53 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { BOROUGHS } from '../nyc/boroughs';
+import { NYC_BOUNDS } from '../nyc/bounds';
+
+/**
+ * Query parameters every family shares, as TypeBox schemas for parameter sets (see input.ts):
+ * a rule (NYC bounds, ZIP shape, the borough list, paging) is written once. Family-specific
+ * vocabularies (grades, cuisines...) build on enumOf and listOf in their own params.ts.
+ */
+
+/** One of a fixed set of strings, typed as their union. */
+export const enumOf = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** Several values in one parameter, comma-separated (the document writes it style form, explode false). */
+export const listOf = <T extends TSchema>(items: T, description: string) => Type.Array(items, { minItems: 1, maxItems: 50, description });
+
+export const dateParam = (description: string) => Type.String({ format: 'date', description });
+export const booleanParam = (description: string) => Type.Boolean({ description });
+
+export const latParam = (description: string) =>
+  Type.Number({
+    minimum: NYC_BOUNDS.minLat,
+    maximum: NYC_BOUNDS.maxLat,
+    description,
+    'x-message': `lat must be a latitude within New York City, from ${NYC_BOUNDS.minLat} to ${NYC_BOUNDS.maxLat}`,
+  });
+
+export const lngParam = (description: string) =>
+  Type.Number({
+    minimum: NYC_BOUNDS.minLon,
+    maximum: NYC_BOUNDS.maxLon,
+    description,
+    'x-message': `lng must be a longitude within New York City, from ${NYC_BOUNDS.minLon} to ${NYC_BOUNDS.maxLon}`,
+  });
+
+/** A circle radius in meters; only meaningful with lat and lng. */
+export const radiusParam = (max: number, fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description });
+
+export const boroughListParam = listOf(enumOf(BOROUGHS), `Boroughs to keep, spelled as GET /meta/boroughs lists them: ${BOROUGHS.join(', ')}.`);
+export const zipListParam = listOf(Type.String({ pattern: '^[0-9]{5}$' }), 'Five-digit ZIP codes to keep.');
+export const nameFragmentParam = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
+
+/** The paging parameters of a cursor list, last in its parameter set. */
+export const pageParams = (max: number, fallback: number) => ({ limit: limitParam(max, fallback), cursor: Type.Optional(CURSOR_PARAM) });
+
+export const limitParam = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Rows per page, 1-${max} (default ${fallback}).` });
+
+const CURSOR_PARAM = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters and sort.',
+});
