@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { buildDocument } from '../../src/contract/document';
 import { dataResponse, standardErrors } from '../../src/contract/components';
-import { fragments } from '../../src/contract/fragments';
+import { fragments } from '../../src/openapi';
 import { operationInput } from '../../src/contract/input';
 import { dateParam, limitParam, listOf } from '../../src/contract/params';
 import { type Route, route } from '../../src/contract/routes';
