@@ -8,11 +8,14 @@ export interface Page<Item> {
   meta: { nextCursor: string | null; returned: number };
 }
 
+/** A cursor list's validated query: its filters, and the paging parameters (pageParams in params.ts). */
+export type PageQuery = { limit: number; cursor?: string } & Record<string, unknown>;
+
 export interface CursorList<Row, Item> {
   /** The list's name binds its cursors; it never changes (issued cursors never expire). */
   list: string;
   /** The validated query: everything but limit and cursor binds the cursor too. */
-  query: { limit: number; cursor?: string };
+  query: PageQuery;
   /** Whose rows, for a nested list (the camis, the device): a cursor never pages another's. */
   scope?: Record<string, unknown>;
   /** What a decoded position must look like before it reaches a store. */

@@ -18,21 +18,11 @@ export const listOf = <T extends TSchema>(items: T, description: string) => Type
 export const dateParam = (description: string) => Type.String({ format: 'date', description });
 export const booleanParam = (description: string) => Type.Boolean({ description });
 
-export const latParam = (description: string) =>
-  Type.Number({
-    minimum: NYC_BOUNDS.minLat,
-    maximum: NYC_BOUNDS.maxLat,
-    description,
-    'x-message': `lat must be a latitude within New York City, from ${NYC_BOUNDS.minLat} to ${NYC_BOUNDS.maxLat}`,
-  });
+const coordinateParam = (name: string, what: string, minimum: number, maximum: number) => (description: string) =>
+  Type.Number({ minimum, maximum, description, 'x-message': `${name} must be a ${what} within New York City, from ${minimum} to ${maximum}` });
 
-export const lngParam = (description: string) =>
-  Type.Number({
-    minimum: NYC_BOUNDS.minLon,
-    maximum: NYC_BOUNDS.maxLon,
-    description,
-    'x-message': `lng must be a longitude within New York City, from ${NYC_BOUNDS.minLon} to ${NYC_BOUNDS.maxLon}`,
-  });
+export const latParam = coordinateParam('lat', 'latitude', NYC_BOUNDS.minLat, NYC_BOUNDS.maxLat);
+export const lngParam = coordinateParam('lng', 'longitude', NYC_BOUNDS.minLon, NYC_BOUNDS.maxLon);
 
 /** A circle radius in meters; only meaningful with lat and lng. */
 export const radiusParam = (max: number, fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description });

@@ -1,6 +1,7 @@
-import { searchPage } from '../contract/lists';
+import { type PageQuery, searchPage } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
+import type { Position } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
 import { feedInputs, STATS_CACHE_HOURS } from './openapi';
@@ -20,21 +21,17 @@ export function feedRoutes(deps: AppDeps): Route[] {
     return statsCache.get(key, () => restaurantAggregates(store, narrow));
   };
 
+  /** A feed page of rows as indexed; the list name binds cursors and never changes with the index's name (cursors never expire). */
+  const feedPage = (store: DataStore, feed: { list: string; index: string }, query: PageQuery, request: (after: Position | null) => Record<string, unknown>) =>
+    searchPage(deps.cursors, store, { ...feed, query, position: FEED_POSITION, request, item: (hit) => hit._source });
+
   return [
-    // The list names bind cursors; they never change with the indices' names (cursors never expire).
     route({
       method: 'get',
       path: '/api/v1/violations',
       input: feedInputs.violations,
       async handler(ctx, { query }) {
-        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
-          list: 'violations',
-          query,
-          position: FEED_POSITION,
-          index: 'restaurant_violations',
-          request: (after) => buildViolationFeedRequest(query, after),
-          item: (hit) => hit._source,
-        });
+        ctx.body = await feedPage(ctx.state.store, { list: 'violations', index: 'restaurant_violations' }, query, (after) => buildViolationFeedRequest(query, after));
       },
     }),
     route({
@@ -42,14 +39,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/inspections',
       input: feedInputs.inspections,
       async handler(ctx, { query }) {
-        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
-          list: 'inspections',
-          query,
-          position: FEED_POSITION,
-          index: 'restaurant_inspections',
-          request: (after) => buildInspectionFeedRequest(query, after),
-          item: (hit) => hit._source,
-        });
+        ctx.body = await feedPage(ctx.state.store, { list: 'inspections', index: 'restaurant_inspections' }, query, (after) => buildInspectionFeedRequest(query, after));
       },
     }),
     {
