@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { normalizeText, tokens } from '../normalize';
-import { boroughForZip, isNycZip, matchPlace, nycZips, places, splitPlace } from './index';
+import { boroughForZip, isNycZip, nycZips } from '../../nyc';
+import { matchPlace, places, splitPlace } from './index';
 
 /**
  * Properties of place recognition (the rules in the header of ./index.ts): a place at the

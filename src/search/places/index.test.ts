@@ -1,15 +1,6 @@
+import { BOROUGHS, boroughForZip, boroughZips, isNycZip, nycZips } from '../../nyc';
 import { compactText } from '../normalize';
-import {
-  BOROUGHS,
-  boroughForZip,
-  boroughZips,
-  isNycZip,
-  matchPlace,
-  neighborhoodsForZip,
-  nycZips,
-  places,
-  splitPlace,
-} from './index';
+import { matchPlace, neighborhoodsForZip, places, splitPlace } from './index';
 
 function split(q: string) {
   const { text, place } = splitPlace(q);

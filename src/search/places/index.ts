@@ -42,13 +42,9 @@
  * - "in", "near" or "around" just before the place are dropped: "pizza in astoria" -> "pizza".
  * - `text` is always the normalized text (normalizeText), even when no place is found.
  */
-import { BOROUGHS, Borough, boroughForZip, boroughZips, isBorough, isNycZip, nycZips } from '../../nyc';
+import { BOROUGHS, Borough, boroughForZip, boroughZips, isBorough } from '../../nyc';
 import { compactText, tokens } from '../normalize';
 import data from './nyc-places.json';
-
-// The city's facts, re-exported for the typeahead's callers and tests.
-export { BOROUGHS, boroughForZip, boroughZips, isNycZip, nycZips };
-export type { Borough };
 
 export interface Place {
   name: string;
