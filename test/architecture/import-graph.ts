@@ -9,9 +9,9 @@ export const ROOT = path.resolve(__dirname, '../..');
 export interface Import {
   /** Importing file, relative to the repository root ('src/search/cursor.ts'). */
   from: string;
-  /** The specifier as written ('../http/errors'). */
+  /** The specifier as written ('../errors'). */
   specifier: string;
-  /** The file it resolves to, relative to the root ('src/http/errors.ts'). */
+  /** The file it resolves to, relative to the root ('src/errors.ts'). */
   to: string;
 }
 
@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** '../http/errors' from src/search -> src/http/errors.ts (or .../index.ts, or the file itself: JSON). */
+/** '../errors' from src/search -> src/errors.ts (or .../index.ts, or the file itself: JSON). */
 function resolve(fromFile: string, specifier: string): string {
   const base = path.resolve(path.dirname(fromFile), specifier);
   const candidates = [`${base}.ts`, path.join(base, 'index.ts'), base];
