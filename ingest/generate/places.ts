@@ -1,4 +1,4 @@
-import type { Borough } from '../../src/restaurants/types';
+import { boroughForZip, type Borough } from '../../src/nyc';
 
 /** Where generated establishments sit: real ZIP ranges, a box inside each borough, common streets. */
 export interface BoroughPlace {
@@ -12,7 +12,8 @@ export interface BoroughPlace {
   ntas: string[];
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+/** The ZIPs of a range that USPS really delivers (src/nyc), so a generated ZIP always names its borough. */
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index).filter((zip) => boroughForZip(String(zip)) !== null);
 
 export const BOROUGH_PLACES: BoroughPlace[] = [
   {
