@@ -22,17 +22,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
 import pino from 'pino';
 import { loadFixture, loadTestModeFixture } from '../../ingest/fixture';
 import { loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
-import { schemaNames } from '../../src/db/schemas';
 import { createKeyPair } from '../../src/platform/keys';
 import { startServer } from '../../src/server';
 import { openStores } from '../../src/stores';
-import { httpCall } from '../services/http';
 import { ensureServices } from '../services/index';
+import { dropNamespace, sweepStaleNamespaces, throwawayNamespace } from '../services/namespaces';
 import { Allowlist, Failure, matchingEntry, readFailures } from './failures';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -71,34 +69,6 @@ function ensureSchemathesis(): string {
   run(path.join(VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-deps', '-r', REQUIREMENTS]);
   fs.writeFileSync(stamp, wanted);
   return st;
-}
-
-/** Fuzz namespaces are named fuzz_<creation time base36>_<random>, like the tests' t_ ones. */
-async function sweepStaleNamespaces(databaseUrl: string, elasticsearchUrl: string): Promise<void> {
-  const isStale = (name: string) => Date.now() / 1000 - parseInt(name.split('_')[1] ?? '', 36) > STALE_AFTER_SECONDS;
-  const pg = new Client({ connectionString: databaseUrl });
-  await pg.connect();
-  try {
-    const { rows } = await pg.query("select nspname from pg_namespace where nspname like 'fuzz\\_%'");
-    for (const schema of rows.map((row) => row.nspname as string).filter(isStale)) await pg.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await pg.end();
-  }
-  const listing = await httpCall('GET', `${elasticsearchUrl}/_cat/indices/fuzz_*?format=json&h=index&expand_wildcards=all`);
-  for (const { index } of (JSON.parse(listing.body) as Array<{ index: string }>).filter((entry) => isStale(entry.index))) {
-    await httpCall('DELETE', `${elasticsearchUrl}/${index}`).catch(() => undefined);
-  }
-}
-
-async function dropNamespace(namespace: string, databaseUrl: string, elasticsearchUrl: string): Promise<void> {
-  const pg = new Client({ connectionString: databaseUrl });
-  await pg.connect();
-  try {
-    for (const schema of Object.values(schemaNames(namespace))) await pg.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await pg.end();
-  }
-  await httpCall('DELETE', `${elasticsearchUrl}/${namespace}_*?expand_wildcards=all`).catch(() => undefined);
 }
 
 function runSchemathesis(st: string, url: string, key: string, mode: string): Promise<number> {
@@ -150,8 +120,8 @@ async function main(): Promise<void> {
   const allowlist = JSON.parse(fs.readFileSync(path.join(FUZZ_DIR, 'allowlist.json'), 'utf8')) as Allowlist;
 
   const { databaseUrl, elasticsearchUrl } = await ensureServices();
-  await sweepStaleNamespaces(databaseUrl, elasticsearchUrl);
-  const namespace = `fuzz_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+  await sweepStaleNamespaces('fuzz', STALE_AFTER_SECONDS, databaseUrl, elasticsearchUrl);
+  const namespace = throwawayNamespace('fuzz');
   const config = {
     ...loadConfig({}),
     namespace,

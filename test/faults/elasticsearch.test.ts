@@ -4,10 +4,9 @@
  * Elasticsearch node here is this file's own; Postgres is the shared one, untouched.
  */
 import { generatedFile } from '../../ingest/integration/support';
-import { findKeyByHash, hashKey } from '../../src/platform/keys';
 import type { DataStore } from '../../src/stores';
-import { startTestApi, TestApi } from '../support/api';
-import { DedicatedService, startDedicatedElasticsearch } from '../support/dedicated-services';
+import type { TestApi } from '../support/api';
+import type { DedicatedService } from '../support/dedicated-services';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
 import { verifyStores } from '../../ingest/index/verify';
 import { ingestDataset } from '../../ingest/load/pipeline';
@@ -17,7 +16,6 @@ import {
   expectAcceptedWritesExactlyOnce,
   expectOutageHandled,
   expectUsageCounted,
-  listedCamis,
   OPERATIONS,
   Outcome,
   outboxEmpty,
@@ -25,35 +23,28 @@ import {
   startRelayLoop,
   throughOutage,
   waitFor,
+  FaultStand,
+  startFaultStand,
 } from './traffic';
 
 const STORE_TIMEOUT_MS = 1500;
 const asOf = new Date('2026-04-01T00:00:00Z');
 const operations = [OPERATIONS.browse, OPERATIONS.fileReport, OPERATIONS.search, OPERATIONS.restaurantProfile];
 
+let stand: FaultStand;
 let elasticsearch: DedicatedService;
 let api: TestApi;
 let store: DataStore;
 let camis: string[];
 
 beforeAll(async () => {
-  elasticsearch = await startDedicatedElasticsearch();
-  api = await startTestApi({ config: { elasticsearchUrl: elasticsearch.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
-  store = api.ns.stores.byMode.live;
-  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, 41)), { asOf });
-  camis = await listedCamis(api);
+  stand = await startFaultStand('elasticsearch', { storeTimeoutMs: STORE_TIMEOUT_MS, seed: 41, asOf });
+  ({ service: elasticsearch, api, store, camis } = stand);
 }, 180_000);
 
-afterAll(async () => {
-  elasticsearch?.thaw();
-  await api?.stop().catch(() => undefined);
-  await elasticsearch?.stop();
-});
+afterAll(() => stand?.stop());
 
-async function standardKey(): Promise<{ key: string; id: number }> {
-  const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
-  return { key: live, id: (await findKeyByHash(api.ns.stores.platform, hashKey(live)))!.id };
-}
+const standardKey = () => stand.standardKey();
 
 /** Outbox rows for the relay to index during the outage: the same establishments with changed content. Returns when they are there. */
 async function fillOutbox(seed: number): Promise<number> {

@@ -6,10 +6,9 @@
  */
 import { generatedFile } from '../../ingest/integration/support';
 import { createPgPool } from '../../src/db/pool';
-import { findKeyByHash, hashKey } from '../../src/platform/keys';
 import type { DataStore } from '../../src/stores';
-import { startTestApi, TestApi } from '../support/api';
-import { DedicatedService, startDedicatedPostgres } from '../support/dedicated-services';
+import type { TestApi } from '../support/api';
+import type { DedicatedService } from '../support/dedicated-services';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
 import { verifyStores } from '../../ingest/index/verify';
 import { ingestDataset } from '../../ingest/load/pipeline';
@@ -19,43 +18,34 @@ import {
   expectAcceptedWritesExactlyOnce,
   expectOutageHandled,
   expectUsageCounted,
-  listedCamis,
   OPERATIONS,
   outboxEmpty,
   sleep,
   startRelayLoop,
   throughOutage,
   waitFor,
+  FaultStand,
+  startFaultStand,
 } from './traffic';
 
 const STORE_TIMEOUT_MS = 1500;
 const asOf = new Date('2026-04-01T00:00:00Z');
 const operations = [OPERATIONS.fileReport, OPERATIONS.restaurantProfile, OPERATIONS.deviceProfile, OPERATIONS.browse];
 
+let stand: FaultStand;
 let postgres: DedicatedService;
 let api: TestApi;
 let store: DataStore;
 let camis: string[];
 
 beforeAll(async () => {
-  postgres = await startDedicatedPostgres();
-  api = await startTestApi({ config: { databaseUrl: postgres.url, storeTimeoutMs: STORE_TIMEOUT_MS }, contract: false });
-  store = api.ns.stores.byMode.live;
-  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, 31)), { asOf });
-  camis = await listedCamis(api);
+  stand = await startFaultStand('postgres', { storeTimeoutMs: STORE_TIMEOUT_MS, seed: 31, asOf });
+  ({ service: postgres, api, store, camis } = stand);
 }, 120_000);
 
-afterAll(async () => {
-  postgres?.thaw();
-  await api?.stop().catch(() => undefined);
-  await postgres?.stop();
-});
+afterAll(() => stand?.stop());
 
-/** A commissioned key with a daily limit, so every request is counted in Postgres as it is served. */
-async function standardKey(): Promise<{ key: string; id: number }> {
-  const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
-  return { key: live, id: (await findKeyByHash(api.ns.stores.platform, hashKey(live)))!.id };
-}
+const standardKey = () => stand.standardKey();
 
 describe('Postgres frozen under load', () => {
   it('answers 503 with Retry-After within the store timeout, never a 500, keeps every accepted write once, and recovers by itself', async () => {

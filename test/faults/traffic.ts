@@ -8,8 +8,15 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { DataStore } from '../../src/stores';
 import type { TestApi } from '../support/api';
-import { RESTAURANTS } from '../../ingest/families';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
 import { drainOutbox } from '../../ingest/index/outbox-relay';
+import { generatedFile } from '../../ingest/integration/support';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
+import { fileSource } from '../../ingest/sources/source';
+import { findKeyByHash, hashKey } from '../../src/platform/keys';
+import { startTestApi } from '../support/api';
+import { DedicatedService, startDedicatedElasticsearch, startDedicatedPostgres } from '../support/dedicated-services';
 
 /** What the traffic exercises; `store` says which store answers it. */
 export interface Operation {
@@ -305,4 +312,41 @@ export async function outboxEmpty(store: DataStore): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** An API whose Postgres or Elasticsearch is this test file's own, to freeze and kill, with generated establishments loaded. */
+export interface FaultStand {
+  service: DedicatedService;
+  api: TestApi;
+  store: DataStore;
+  /** The establishments the API lists: what the traffic aims at. */
+  camis: string[];
+  /** A commissioned key with a daily limit, so every request is counted in Postgres as it is served. */
+  standardKey(): Promise<{ key: string; id: number }>;
+  stop(): Promise<void>;
+}
+
+export async function startFaultStand(kind: 'postgres' | 'elasticsearch', options: { storeTimeoutMs: number; seed: number; asOf: Date }): Promise<FaultStand> {
+  const service = kind === 'postgres' ? await startDedicatedPostgres() : await startDedicatedElasticsearch();
+  const own = kind === 'postgres' ? { databaseUrl: service.url } : { elasticsearchUrl: service.url };
+  const api = await startTestApi({ config: { ...own, storeTimeoutMs: options.storeTimeoutMs }, contract: false });
+  const store = api.ns.stores.byMode.live;
+  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, options.seed)), { asOf: options.asOf });
+  return {
+    service,
+    api,
+    store,
+    camis: await listedCamis(api),
+    async standardKey() {
+      const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
+      const record = await findKeyByHash(api.ns.stores.platform, hashKey(live));
+      if (!record) throw new Error('the key just created is not found');
+      return { key: live, id: record.id };
+    },
+    async stop() {
+      service.thaw();
+      await api.stop().catch(() => undefined);
+      await service.stop();
+    },
+  };
 }
