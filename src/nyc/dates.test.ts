@@ -1,4 +1,4 @@
-import { parseCityDate } from './dates';
+import { addDays, calendarDate, daysBetween, parseCityDate } from './dates';
 
 describe('city dates', () => {
   it('reads both date formats and rejects impossible dates', () => {
@@ -10,4 +10,15 @@ describe('city dates', () => {
     expect(parseCityDate('yesterday')).toBeUndefined();
   });
 
+  it('counts calendar days in UTC across month, year and leap-day edges', () => {
+    expect(calendarDate(2025, 2, 21)).toBe('2025-02-21');
+    expect(calendarDate(2025, 14, 21)).toBe('2026-02-21');
+    expect(calendarDate(2024, 2, 30)).toBe('2024-03-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(daysBetween('2024-12-31', '2025-03-31')).toBe(90);
+    expect(daysBetween('2025-03-31', '2024-12-31')).toBe(-90);
+    // A DST change in New York does not matter: the arithmetic is UTC.
+    expect(daysBetween('2025-03-08', '2025-03-10')).toBe(2);
+  });
 });

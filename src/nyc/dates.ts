@@ -19,3 +19,20 @@ export function parseCityDate(value: string | null | undefined): string | null |
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
   return date.toISOString().slice(0, 10);
 }
+
+const DAY_MS = 86_400_000;
+
+/** A calendar date as YYYY-MM-DD (UTC); month is 1-based and overflows into later years (month 14 = February next year). */
+export function calendarDate(year: number, month: number, day: number): string {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/** The YYYY-MM-DD date `days` calendar days after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
