@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { EstablishmentHistory } from '../../../src/restaurants/types';
+import { upsertSql } from '../../load/upsert';
 
 /**
  * Upserts of the canonical tables. Each writes only rows whose values differ from what is
@@ -27,19 +28,9 @@ const ESTABLISHMENT_COLUMNS: Array<[string, string, (h: EstablishmentHistory) =>
   ['census_tract', 'text', (h) => h.establishment.censusTract],
 ];
 
-function upsertSql(table: string, columns: Array<[string, string]>, key: string[]): string {
-  const names = columns.map(([name]) => name);
-  const values = names.filter((name) => !key.includes(name));
-  return `insert into ${table} (${names.join(', ')})
-    select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
-    on conflict (${key.join(', ')}) do update set ${values.map((name) => `${name} = excluded.${name}`).join(', ')}
-    where (${values.map((name) => `${table}.${name}`).join(', ')}) is distinct from (${values.map((name) => `excluded.${name}`).join(', ')})
-    returning camis`;
-}
-
 async function upsert(client: PoolClient, table: string, columns: Array<[string, string]>, key: string[], values: unknown[][]): Promise<string[]> {
   if (values[0].length === 0) return [];
-  const { rows } = await client.query(upsertSql(table, columns, key), values);
+  const { rows } = await client.query(upsertSql(table, columns, key, 'camis'), values);
   return rows.map((row) => row.camis as string);
 }
 
@@ -47,7 +38,7 @@ async function upsert(client: PoolClient, table: string, columns: Array<[string,
 export async function upsertEstablishments(client: PoolClient, histories: EstablishmentHistory[]): Promise<{ changed: string[]; inserted: Set<string> }> {
   if (histories.length === 0) return { changed: [], inserted: new Set() };
   const columns: Array<[string, string]> = ESTABLISHMENT_COLUMNS.map(([name, type]) => [name, type]);
-  const sql = upsertSql('restaurant_establishments', columns, ['camis']).replace(/returning camis$/, 'returning camis, (xmax = 0) as inserted');
+  const sql = upsertSql('restaurant_establishments', columns, ['camis'], 'camis, (xmax = 0) as inserted');
   const { rows } = await client.query(sql, ESTABLISHMENT_COLUMNS.map(([, , get]) => histories.map(get)));
   return { changed: rows.map((row) => row.camis as string), inserted: new Set(rows.filter((row) => row.inserted).map((row) => row.camis as string)) };
 }
