@@ -1,11 +1,15 @@
+import { PLUTO_LOAD, PROPERTIES } from './properties';
 import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
 import type { Family, KeyedDataset } from './types';
 
 /** Every family the generic indexing runs on; a new family adds one line here. */
-export const FAMILIES: readonly Family[] = [RESTAURANTS];
+export const FAMILIES: readonly Family[] = [RESTAURANTS, PROPERTIES];
 
 /** Every data set `npm run ingest -- <name>` loads, by its source name; a new data set adds one line here. */
-export const DATASETS: readonly KeyedDataset<unknown>[] = [RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>];
+export const DATASETS: readonly KeyedDataset<unknown>[] = [
+  RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>,
+  PLUTO_LOAD as KeyedDataset<unknown>,
+];
 
 export function familyNamed(name: string): Family {
   const family = FAMILIES.find((candidate) => candidate.name === name);
@@ -17,5 +21,5 @@ export function datasetNamed(name: string): KeyedDataset<unknown> | undefined {
   return DATASETS.find((dataset) => dataset.source.name === name);
 }
 
-export { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
+export { PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
 export type { Family, KeyedDataset };
