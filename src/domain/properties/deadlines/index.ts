@@ -1,0 +1,86 @@
+/**
+ * The compliance calendar of a tax lot: one declarative rule per obligation kind
+ * (domain-facts.md Part 1), the clock passed in.
+ */
+import { isoDate } from '../../restaurants/recency';
+import type { LotFacts } from '../types';
+import { hasOpenViolation } from './lot';
+import { boilerInspection } from './rules/boiler';
+import { backflowTest, coolingTower, gasPiping, parapetObservation } from './rules/building-systems';
+import { elevatorCat1, elevatorCat5, elevatorPeriodic } from './rules/elevators';
+import { benchmarking, emissions, energyAudit, energyGradeLabel } from './rules/energy';
+import { facadeFiling } from './rules/facade';
+import { bedbugReport, hpdRegistration, leadPaintNotice, leadPaintXrf } from './rules/housing';
+import { DEADLINE_STATUSES, type DeadlineItem, type DeadlineRule, type DeadlineStatus } from './types';
+
+export * from './types';
+export { DUE_SOON_DAYS } from './schedule';
+
+/** Every rule, in the order of DEADLINE_KINDS. */
+export const DEADLINE_RULES: readonly DeadlineRule[] = [
+  facadeFiling,
+  elevatorPeriodic,
+  elevatorCat1,
+  elevatorCat5,
+  boilerInspection,
+  gasPiping,
+  parapetObservation,
+  benchmarking,
+  energyGradeLabel,
+  emissions,
+  energyAudit,
+  hpdRegistration,
+  coolingTower,
+  backflowTest,
+  leadPaintNotice,
+  leadPaintXrf,
+  bedbugReport,
+];
+
+function itemOf(rule: DeadlineRule, lot: LotFacts, today: string): DeadlineItem {
+  const { kind, label, basis, penalty, whatToDo, guideUrl } = rule;
+  const text = { kind, label, basis, penalty, whatToDo, guideUrl };
+  if (!rule.verifiable) return { ...text, status: 'unverifiable', dueDate: rule.dueDate(lot, today), lastEvidenceAt: null, verifiable: false };
+  const assessment = rule.assess(lot, today);
+  // An open failure-to-file or failure-to-correct violation needs action whatever the filings show.
+  const status = hasOpenViolation(lot, kind) ? 'action_needed' : assessment.status;
+  return { ...text, ...assessment, status, verifiable: true };
+}
+
+/** Due date ascending (no date last), then kind. */
+export function compareDeadlines(a: DeadlineItem, b: DeadlineItem): number {
+  if (a.dueDate !== b.dueDate) {
+    if (a.dueDate === null) return 1;
+    if (b.dueDate === null) return -1;
+    return a.dueDate < b.dueDate ? -1 : 1;
+  }
+  return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+}
+
+/** The obligations that apply to the lot on the clock's UTC day, ordered for the API. */
+export function deadlinesFor(lot: LotFacts, asOf: Date): DeadlineItem[] {
+  const today = isoDate(asOf);
+  return DEADLINE_RULES.filter((rule) => rule.applies(lot))
+    .map((rule) => itemOf(rule, lot, today))
+    .sort(compareDeadlines);
+}
+
+/** The `status` parameter (comma list) as statuses; null when any entry is not a status. */
+export function parseDeadlineStatuses(commaList: string): DeadlineStatus[] | null {
+  const entries = commaList.split(',').map((entry) => entry.trim());
+  return entries.every((entry): entry is DeadlineStatus => (DEADLINE_STATUSES as readonly string[]).includes(entry)) ? entries : null;
+}
+
+export interface DeadlineFilter {
+  status?: readonly DeadlineStatus[];
+  /** YYYY-MM-DD: only obligations due on or before it (an item with no due date is left out). */
+  dueBefore?: string;
+}
+
+export function filterDeadlines(items: readonly DeadlineItem[], filter: DeadlineFilter): DeadlineItem[] {
+  return items.filter(
+    (item) =>
+      (filter.status === undefined || filter.status.includes(item.status)) &&
+      (filter.dueBefore === undefined || (item.dueDate !== null && item.dueDate <= filter.dueBefore)),
+  );
+}

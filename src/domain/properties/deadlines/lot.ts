@@ -1,0 +1,56 @@
+/** Facts about a lot that several rules read, and the open failure-to-file violations by obligation. */
+import type { LotFacts, SafetyViolation } from '../types';
+import type { DeadlineKind } from './types';
+
+/**
+ * One- and two-family houses (building code R-3) are read as DOF classes A* and B*. The
+ * exact R-3 mapping is unconfirmed [U]; an unknown class is not exempted, so the reminder
+ * still shows.
+ */
+export function isOneOrTwoFamily(lot: LotFacts): boolean {
+  return /^[AB]/i.test(lot.bldgclass ?? '');
+}
+
+export function residentialUnits(lot: LotFacts): number {
+  return lot.unitsres ?? 0;
+}
+
+/**
+ * The floor-area thresholds of LL84, LL97 and LL87 are per building (or higher for several
+ * buildings on one lot) on DOF gross floor area. PLUTO's `bldgarea` is the whole lot, so a
+ * lot over the single-building threshold is listed even when it has several smaller
+ * buildings: a reminder too many rather than one too few.
+ */
+export function floorAreaOver(lot: LotFacts, squareFeet: number): boolean {
+  return (lot.bldgarea ?? 0) > squareFeet || (lot.energyGrade?.grossFloorArea ?? 0) > squareFeet;
+}
+
+/** The last digit of the tax block: FISP sub-cycle and LL87 year. */
+export function blockDigit(lot: LotFacts): number | null {
+  return lot.block === null ? null : lot.block % 10;
+}
+
+/**
+ * Which obligation a DOB safety violation is a failure to file or correct. The type codes
+ * come from third-party notes on `855j-jady` [T]; unknown codes belong to no obligation.
+ */
+export function obligationOfViolation(violation: SafetyViolation): DeadlineKind | null {
+  const type = violation.violationType.toUpperCase();
+  const device = (violation.deviceType ?? '').toUpperCase();
+  if (type.includes('BENCH')) return 'benchmarking';
+  if (type.includes('CAT1')) return 'elevator_cat1';
+  if (type.includes('CAT5')) return 'elevator_cat5';
+  if (device.includes('ELEVATOR') && type.includes('PER')) return 'elevator_periodic';
+  if (device.includes('BOILER') || type.includes('BOIL') || type === 'LBLVIO') return 'boiler_inspection';
+  if (type.includes('FISP') || type.includes('FACADE')) return 'facade_filing';
+  return null;
+}
+
+/** Open while the city shows it `Active` (or `Open`); any other status is read as closed. */
+export function isOpenViolation(violation: SafetyViolation): boolean {
+  return /^(active|open)/i.test((violation.violationStatus ?? '').trim());
+}
+
+export function hasOpenViolation(lot: LotFacts, kind: DeadlineKind): boolean {
+  return (lot.safetyViolations ?? []).some((violation) => isOpenViolation(violation) && obligationOfViolation(violation) === kind);
+}

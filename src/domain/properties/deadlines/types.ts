@@ -1,0 +1,74 @@
+import type { LotFacts } from '../types';
+
+/** The obligation kinds, stable snake_case keys (listed in the OpenAPI document). */
+export const DEADLINE_KINDS = [
+  'facade_filing',
+  'elevator_periodic',
+  'elevator_cat1',
+  'elevator_cat5',
+  'boiler_inspection',
+  'gas_piping',
+  'parapet_observation',
+  'benchmarking',
+  'energy_grade_label',
+  'emissions',
+  'energy_audit',
+  'hpd_registration',
+  'cooling_tower',
+  'backflow_test',
+  'lead_paint_notice',
+  'lead_paint_xrf',
+  'bedbug_report',
+] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+export const DEADLINE_STATUSES = ['ok', 'due_soon', 'overdue', 'action_needed', 'unverifiable'] as const;
+export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
+
+/** The Deadline item of the API (api-spec.md). */
+export interface DeadlineItem {
+  kind: DeadlineKind;
+  label: string;
+  status: DeadlineStatus;
+  /** Next date something is owed (past when overdue); null when no public fact fixes it. */
+  dueDate: string | null;
+  /** Most recent satisfying filing the city shows. */
+  lastEvidenceAt: string | null;
+  basis: string;
+  penalty: string;
+  verifiable: boolean;
+  whatToDo: string;
+  guideUrl: string | null;
+}
+
+/** What a verifiable rule reads off the filings: the status is never `unverifiable`. */
+export interface Assessment {
+  status: Exclude<DeadlineStatus, 'unverifiable'>;
+  dueDate: string | null;
+  lastEvidenceAt: string | null;
+}
+
+interface RuleText {
+  kind: DeadlineKind;
+  label: string;
+  /** Plain-English rule and citation, with the [U]/[T] caveats of domain-facts.md. */
+  basis: string;
+  penalty: string;
+  whatToDo: string;
+  guideUrl: string | null;
+  applies(lot: LotFacts): boolean;
+}
+
+/** A rule a public dataset can check: `assess` reads the lot's filings. `today` is the clock's UTC date. */
+export interface VerifiableRule extends RuleText {
+  verifiable: true;
+  assess(lot: LotFacts, today: string): Assessment;
+}
+
+/** A rule no public dataset can confirm: a reminder with the date the law sets. */
+export interface ReminderRule extends RuleText {
+  verifiable: false;
+  dueDate(lot: LotFacts, today: string): string | null;
+}
+
+export type DeadlineRule = VerifiableRule | ReminderRule;
