@@ -1,6 +1,6 @@
 /**
  * npm run ingest -- <dataset> --file PATH | --url URL [--mode live|test] [--as-of YYYY-MM-DD] [--page-size N]
- *                                            datasets: restaurants
+ *                                            datasets: restaurants, pluto
  * npm run ingest -- rebuild [--family F] [--mode live|test]   fresh versioned indices from Postgres, atomic alias swap
  * npm run ingest -- verify [--family F] [--mode live|test]    compare Postgres and Elasticsearch; exit 1 on any difference
  * npm run ingest -- drain [--family F] [--mode live|test]     index what the outbox still holds
