@@ -4,3 +4,4 @@ export * from './zips';
 export * from './bounds';
 export * from './dates';
 export * from './bbl';
+export * from './address';

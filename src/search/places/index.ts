@@ -129,8 +129,8 @@ const NOT_PREFIXES = new Set([
 const LINKING_WORDS = new Set(['of', 'de', 'del', 'della', 'di', 'da', 'do', 'du', 'la', 'le', 'el', 'los', 'las', 'and', 'n', 'y']);
 /** Dropped between the text and the place ("pizza in astoria"). */
 const PLACE_PREPOSITIONS = new Set(['in', 'near', 'around']);
-/** City suffixes after a place ("brooklyn ny"); longest first. */
-const CITY_SUFFIXES = [['new', 'york', 'city'], ['new', 'york', 'ny'], ['new', 'york'], ['nyc'], ['ny']];
+/** City suffixes after a place ("brooklyn ny"); longest first. The address parser drops them after a street too. */
+export const CITY_SUFFIXES: readonly string[][] = [['new', 'york', 'city'], ['new', 'york', 'ny'], ['new', 'york'], ['nyc'], ['ny']];
 
 const ZIP5 = /^\d{5}$/;
 const ZIP4 = /^\d{4}$/;

@@ -1,0 +1,178 @@
+/**
+ * Address understanding for the property typeahead (GET /properties/search), used the same
+ * way at index time (a lot's PLUTO / PAD address) and at query time (what a user typed).
+ *
+ * It lives in the search core, beside the place parser, and not in src/nyc: it folds text
+ * with ../normalize and splits places with ../places, and the city module imports nothing
+ * of the project. The city facts it applies (street spellings, house numbers, BBLs) are in
+ * src/nyc/address and src/nyc/bbl.
+ *
+ * QUERY (`parseAddressQuery`), in order:
+ * 1. The whole query a BBL in any form the city writes it (`1-00835-0041`, `1008350041`,
+ *    `1 835 41`): { bbl }, nothing else.
+ * 2. A leading house number (`1033`, `409F`, `34-12`, `3412`), see src/nyc/address/house-numbers.
+ * 3. Places at the end (ZIP, borough, neighborhood) with the restaurant place parser
+ *    (`splitPlace`): after a comma everything is place or remainder (`110th St, Rego Park NY
+ *    11374`); without one, places are split off the end, the first with prefix matching
+ *    (`... manh`), further ones exact only (`... astoria 11102`). A place is never taken when
+ *    it would leave no street but a directional: `123 Jamaica`, `100 E Tremont` are streets;
+ *    nor a place prefix that is a whole street word (`Greenway S`outh is not South Bronx).
+ *    A city name at the end (`New York`, `NY`) goes to the remainder.
+ * 4. Unit designators (`Apt 3A`, `#3A`, `Fl 47`, `Ste 201`) and what follows them go to the
+ *    remainder: they do not identify a lot.
+ * 5. A number followed by nothing but a street type is the street, not a house number
+ *    (`5 Ave` is Fifth Avenue, `1 st ave` First Avenue).
+ * 6. The street words, canonical (`canonicalStreet`).
+ *
+ * INDEX (`indexedAddress`): a lot's address as the index stores it, with the same functions.
+ * A query meets a lot through `addressKey`: `<house key> <canonical street>` (`3412 31 avenue`),
+ * which the index holds for every name of the lot's street; the search prefix-matches the
+ * query's key against them and matches the street words fuzzily for typos.
+ */
+import {
+  Borough,
+  HouseNumber,
+  canonicalStreetWords,
+  houseNumberKey,
+  isDirectional,
+  isStreetType,
+  isUnitWord,
+  parseBbl,
+  splitLeadingHouseNumber,
+  streetAliases,
+} from '../../nyc';
+import { normalizeText, tokens } from '../normalize';
+import { CITY_SUFFIXES, PlaceMatch, splitPlace } from '../places';
+
+/** One canonical spelling of a street name, from the data sets or from a user: `E 65th St` -> `east 65 street`. */
+export function canonicalStreet(name: string | null | undefined): string {
+  return canonicalStreetWords(tokens(name)).join(' ');
+}
+
+export interface AddressQuery {
+  /** The 10-digit BBL when the whole query is one; then everything else is empty. */
+  bbl: string | null;
+  houseNumber: HouseNumber | null;
+  /** Canonical street words, '' when none were typed. */
+  street: string;
+  /** Places typed at the end, in the order typed (`Rego Park 11374`: Rego Park, then the ZIP). */
+  places: PlaceMatch[];
+  /** Normalized words that name no street or place (units, unknown cities after a comma). */
+  remainder: string;
+}
+
+const EMPTY: AddressQuery = { bbl: null, houseNumber: null, street: '', places: [], remainder: '' };
+
+/** Words that would be left as the street must name one: more than a directional. */
+function namesStreet(text: string): boolean {
+  return tokens(text).some((word) => !isDirectional(word));
+}
+
+/** A place prefix that is a whole street word (`greenway south`, `dover green`) is part of the street. */
+function isStreetWordPrefix(place: PlaceMatch): boolean {
+  return place.kind === 'prefix' && tokens(place.matched).some((word) => isStreetType(word) || isDirectional(word));
+}
+
+/** The text without a trailing city name (`... St New York`), which names no place of its own. */
+function withoutCitySuffix(text: string): { text: string; city: string } {
+  const words = tokens(text);
+  const suffix = CITY_SUFFIXES.find((city) => words.length > city.length && city.every((word, i) => words[words.length - city.length + i] === word));
+  return suffix ? { text: words.slice(0, -suffix.length).join(' '), city: suffix.join(' ') } : { text: words.join(' '), city: '' };
+}
+
+/**
+ * Places split off the end of a text: the first may be a prefix (`manh`), later ones must be
+ * exact; a city name with no place before it goes too. With `leaveStreet`, a place that
+ * would leave no street is not taken.
+ */
+function splitPlaces(text: string, leaveStreet: boolean): { text: string; places: PlaceMatch[]; city: string } {
+  const places: PlaceMatch[] = [];
+  let rest = normalizeText(text);
+  for (;;) {
+    const split = splitPlace(rest);
+    if (!split.place || (leaveStreet && !namesStreet(split.text))) break;
+    if (split.place.kind === 'prefix' && (places.length > 0 || isStreetWordPrefix(split.place))) break;
+    places.unshift(split.place);
+    rest = split.text;
+  }
+  const { text: street, city } = withoutCitySuffix(rest);
+  return leaveStreet && !namesStreet(street) ? { text: rest, places, city: '' } : { text: street, places, city };
+}
+
+/** `5 avenue`, `65 street`: a number and a street type, nothing else. */
+function isNumberedStreet(street: string[]): boolean {
+  return street.length === 2 && /^\d+$/.test(street[0]) && isStreetType(street[1]);
+}
+
+/** Street words before a unit designator, and the unit on. */
+function cutUnit(streetWords: string[]): { street: string[]; unit: string[] } {
+  const at = streetWords.findIndex((word, i) => i > 0 && isUnitWord(word));
+  return at < 0 ? { street: streetWords, unit: [] } : { street: streetWords.slice(0, at), unit: streetWords.slice(at) };
+}
+
+/** What a user typed in the address search box, split into its parts (see the header). */
+export function parseAddressQuery(text: string | null | undefined): AddressQuery {
+  const raw = (text ?? '').trim();
+  if (!raw) return EMPTY;
+  const bbl = parseBbl(raw);
+  if (bbl) return { ...EMPTY, bbl };
+
+  const leading = splitLeadingHouseNumber(raw);
+  let houseNumber = leading?.houseNumber ?? null;
+  // `#3A` is an apartment, and `#` would otherwise vanish in folding.
+  const afterNumber = (leading ? leading.rest : raw).replace(/#\s*/g, ' apt ');
+
+  const comma = afterNumber.replace(/^[\s,]+/, '').indexOf(',');
+  const trimmed = afterNumber.replace(/^[\s,]+/, '');
+  let streetText: string;
+  let places: PlaceMatch[];
+  const remainder: string[] = [];
+  if (comma >= 0) {
+    streetText = trimmed.slice(0, comma);
+    const after = splitPlaces(trimmed.slice(comma + 1), false);
+    places = after.places;
+    if (after.text) remainder.push(after.text);
+  } else {
+    const split = splitPlaces(trimmed, true);
+    ({ text: streetText, places } = split);
+    if (split.city) remainder.push(split.city);
+  }
+
+  const { street: streetWords, unit } = cutUnit(tokens(streetText));
+  if (unit.length > 0) remainder.unshift(unit.join(' '));
+  let street = canonicalStreetWords(streetWords);
+  if (houseNumber && isNumberedStreet(canonicalStreetWords([houseNumber.text, ...streetWords]))) {
+    street = canonicalStreetWords([houseNumber.text, ...streetWords]);
+    houseNumber = null;
+  }
+  return { bbl: null, houseNumber, street: street.join(' '), places, remainder: remainder.join(' ') };
+}
+
+/** Where a query and a lot's address meet: `<house key> <canonical street>`, or the street alone. */
+export function addressKey(houseNumber: HouseNumber | null, street: string): string {
+  return [houseNumber ? houseNumberKey(houseNumber) : '', street].filter(Boolean).join(' ');
+}
+
+export interface IndexedAddress {
+  houseNumber: HouseNumber | null;
+  /** Canonical street words of the address as written. */
+  street: string;
+  /** The street's canonical name and its other names in the lot's borough (`6 avenue` for Avenue of the Americas). */
+  streets: string[];
+  /** `addressKey` for each of the street's names: what a query's key prefix-matches. */
+  keys: string[];
+}
+
+/**
+ * A lot's address (PLUTO's `address`, `34-12 31 AVENUE`; a PAD house number and street
+ * name joined) as the index stores it, or null when it has no street.
+ */
+export function indexedAddress(address: string | null | undefined, borough: Borough | null = null): IndexedAddress | null {
+  const text = (address ?? '').trim();
+  const leading = splitLeadingHouseNumber(text);
+  const street = canonicalStreet(leading ? leading.rest : text);
+  if (!street) return null;
+  const houseNumber = leading?.houseNumber ?? null;
+  const streets = [street, ...streetAliases(street, borough)];
+  return { houseNumber, street, streets, keys: streets.map((name) => addressKey(houseNumber, name)) };
+}
