@@ -1,0 +1,78 @@
+import { clockOn, lot } from '../testing/lots';
+import { DEADLINE_KINDS, DEADLINE_RULES, deadlinesFor, filterDeadlines, parseDeadlineStatuses } from '.';
+
+/** A pre-war 40-unit elevator building of 12 stories on a block ending 4, in Brooklyn CD 2 (gas piping due 2025). */
+const prewarTower = lot({ numfloors: 12, bldgclass: 'D1', unitsres: 40, bldgarea: 48_000, block: 834, cd: 302, yearbuilt: 1928, hpdRegistrations: [{ lastRegistrationDate: '2024-08-01', registrationEndDate: '2025-09-01' }] });
+
+describe('the deadline calendar of a lot', () => {
+  it('has one rule per kind, in the order of the kinds', () => {
+    expect(DEADLINE_RULES.map((rule) => rule.kind)).toEqual([...DEADLINE_KINDS]);
+  });
+
+  it('lists nothing for a detached one-family house', () => {
+    expect(deadlinesFor(lot(), clockOn('2025-06-01'))).toEqual([]);
+  });
+
+  it('lists what applies, by due date (no date last), then kind', () => {
+    const items = deadlinesFor(prewarTower, clockOn('2025-06-01'));
+    expect(items.map((item) => [item.kind, item.dueDate, item.status])).toEqual([
+      ['facade_filing', '2022-02-21', 'overdue'],
+      ['bedbug_report', '2024-12-31', 'overdue'],
+      ['boiler_inspection', '2025-01-14', 'overdue'],
+      ['benchmarking', '2025-05-01', 'overdue'],
+      ['lead_paint_xrf', '2025-08-09', 'unverifiable'],
+      ['hpd_registration', '2025-09-01', 'ok'],
+      ['energy_grade_label', '2025-10-31', 'unverifiable'],
+      ['gas_piping', '2025-12-31', 'unverifiable'],
+      ['parapet_observation', '2025-12-31', 'unverifiable'],
+      ['lead_paint_notice', '2026-01-16', 'unverifiable'],
+      ['emissions', '2026-05-01', 'unverifiable'],
+      ['backflow_test', null, 'unverifiable'],
+    ]);
+  });
+
+  it('serves every field of the Deadline item; reminders say so and carry no evidence', () => {
+    for (const item of deadlinesFor(prewarTower, clockOn('2025-06-01'))) {
+      expect(Object.keys(item).sort()).toEqual(['basis', 'dueDate', 'guideUrl', 'kind', 'label', 'lastEvidenceAt', 'penalty', 'status', 'verifiable', 'whatToDo']);
+      expect(item.basis.length).toBeGreaterThan(40);
+      if (item.guideUrl !== null) expect(item.guideUrl).toMatch(/^https?:\/\/[\w.]*nyc\.gov\//);
+      if (!item.verifiable) expect(item).toMatchObject({ status: 'unverifiable', lastEvidenceAt: null });
+      if (item.verifiable) expect(item.status).not.toBe('unverifiable');
+    }
+  });
+
+  it('reads the clock\'s UTC day', () => {
+    const facts = lot({ unitsres: 3, bldgclass: 'C0', hpdRegistrations: [{ lastRegistrationDate: '2024-08-01', registrationEndDate: '2025-09-01' }] });
+    const status = (instant: string) => deadlinesFor(facts, new Date(instant)).find((item) => item.kind === 'hpd_registration')?.status;
+    expect(status('2025-09-01T23:59:59Z')).toBe('due_soon');
+    expect(status('2025-09-01T21:00:00-04:00')).toBe('action_needed'); // already September 2 in UTC
+  });
+
+  it('says where a fact is unconfirmed', () => {
+    const basis = (kind: string) => DEADLINE_RULES.find((rule) => rule.kind === kind)?.basis ?? '';
+    for (const kind of ['gas_piping', 'elevator_cat5', 'parapet_observation', 'emissions', 'energy_audit', 'lead_paint_notice', 'benchmarking']) expect(basis(kind)).toContain('[U]');
+    for (const kind of ['facade_filing', 'boiler_inspection', 'bedbug_report', 'cooling_tower']) expect(basis(kind)).toContain('[T]');
+  });
+});
+
+describe('the status and dueBefore filter', () => {
+  const items = deadlinesFor(prewarTower, clockOn('2025-06-01'));
+
+  it('parses the comma list, refusing anything that is not a status', () => {
+    expect(parseDeadlineStatuses('overdue,due_soon')).toEqual(['overdue', 'due_soon']);
+    expect(parseDeadlineStatuses(' ok ')).toEqual(['ok']);
+    expect(parseDeadlineStatuses('overdue,late')).toBeNull();
+    expect(parseDeadlineStatuses('')).toBeNull();
+  });
+
+  it('keeps the listed statuses, in order', () => {
+    expect(filterDeadlines(items, { status: ['overdue', 'ok'] }).map((item) => item.kind)).toEqual(['facade_filing', 'bedbug_report', 'boiler_inspection', 'benchmarking', 'hpd_registration']);
+  });
+
+  it('keeps obligations due on or before the date, leaving out those with no date', () => {
+    expect(filterDeadlines(items, { dueBefore: '2025-05-01' }).map((item) => item.kind)).toEqual(['facade_filing', 'bedbug_report', 'boiler_inspection', 'benchmarking']);
+    expect(filterDeadlines(items, { dueBefore: '2099-01-01' })).toHaveLength(items.length - 1);
+    expect(filterDeadlines(items, { status: ['unverifiable'], dueBefore: '2025-12-31' }).map((item) => item.kind)).toEqual(['lead_paint_xrf', 'energy_grade_label', 'gas_piping', 'parapet_observation']);
+    expect(filterDeadlines(items, {})).toEqual(items);
+  });
+});
