@@ -1,4 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
+import { isBorough } from '../../../src/nyc';
+import { addressKey, indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -12,15 +14,20 @@ export interface PropertyDocument {
   borough: string;
   zip: string | null;
   /**
-   * normalizeText(address). To become the canonical street form (src/nyc/address:
-   * canonicalStreet / addressTokens, so '5 AV' meets 'FIFTH AVENUE') once that module is
-   * committed; it was not when this was written. Changing it bumps the mapping's revision.
+   * The address as the address search meets it (src/search/address: house number key and
+   * canonical street, `5 AV` and `FIFTH AVENUE` alike); normalizeText of it when it names
+   * no street. The street's other names (streetAliases) are for the search to add.
    */
   addressNorm: string;
   location: { lat: number; lon: number } | null;
 }
 
 export type PropertyIndex = 'properties';
+
+function normalizedAddress(address: string | null, borough: string): string {
+  const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
+  return indexed ? addressKey(indexed.houseNumber, indexed.street) : normalizeText(address);
+}
 
 /**
  * Every document of these lots, built from Postgres alone (the source of truth): the
@@ -36,7 +43,7 @@ export async function buildDocuments(pg: Pool | PoolClient, bbls: string[]): Pro
       address: lot.address,
       borough: lot.borough,
       zip: lot.zip,
-      addressNorm: normalizeText(lot.address),
+      addressNorm: normalizedAddress(lot.address, lot.borough),
       location: lot.latitude !== null && lot.longitude !== null ? { lat: lot.latitude, lon: lot.longitude } : null,
     };
     set.properties.push({ id: lot.bbl, version: Number(lot.version), source: document as unknown as Record<string, unknown> });
