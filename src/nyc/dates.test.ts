@@ -1,4 +1,4 @@
-import { addDays, calendarDate, daysBetween, parseCityDate } from './dates';
+import { addDays, calendarDate, daysBetween, isoDate, parseCityDate } from './dates';
 
 describe('city dates', () => {
   it('reads both date formats and rejects impossible dates', () => {
@@ -20,5 +20,10 @@ describe('city dates', () => {
     expect(daysBetween('2025-03-31', '2024-12-31')).toBe(-90);
     // A DST change in New York does not matter: the arithmetic is UTC.
     expect(daysBetween('2025-03-08', '2025-03-10')).toBe(2);
+  });
+
+  it('reads the clock\'s UTC day', () => {
+    expect(isoDate(new Date('2025-09-01T23:59:59Z'))).toBe('2025-09-01');
+    expect(isoDate(new Date('2025-09-01T21:00:00-04:00'))).toBe('2025-09-02');
   });
 });

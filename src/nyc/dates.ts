@@ -22,6 +22,11 @@ export function parseCityDate(value: string | null | undefined): string | null |
 
 const DAY_MS = 86_400_000;
 
+/** The clock's UTC calendar day as YYYY-MM-DD: the "today" every date rule compares against. */
+export function isoDate(asOf: Date): string {
+  return asOf.toISOString().slice(0, 10);
+}
+
 /** A calendar date as YYYY-MM-DD (UTC); month is 1-based and overflows into later years (month 14 = February next year). */
 export function calendarDate(year: number, month: number, day: number): string {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);

@@ -2,14 +2,14 @@
  * The recency rule and the date windows every derived value uses. Dates are
  * 'YYYY-MM-DD' strings read as UTC midnight; the clock (`asOf`) is always a parameter.
  */
+import { isoDate } from '../../nyc/dates';
+
+// isoDate is a city-wide date helper (src/nyc); re-exported so restaurant code keeps importing it from here.
+export { isoDate };
 
 const DAY_MS = 86_400_000;
 /** A finding loses half its weight every 365 days (spec: 12-month half-life). */
 export const HALF_LIFE_DAYS = 365;
-
-export function isoDate(asOf: Date): string {
-  return asOf.toISOString().slice(0, 10);
-}
 
 function dateMs(date: string): number {
   return Date.parse(`${date}T00:00:00.000Z`);

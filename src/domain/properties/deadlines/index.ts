@@ -2,7 +2,7 @@
  * The compliance calendar of a tax lot: one declarative rule per obligation kind
  * (domain-facts.md Part 1), the clock passed in.
  */
-import { isoDate } from '../../restaurants/recency';
+import { isoDate } from '../../../nyc/dates';
 import type { LotFacts } from '../types';
 import { hasOpenViolation } from './lot';
 import { boilerInspection } from './rules/boiler';
