@@ -1,4 +1,4 @@
-import { addDays, calendarDate, daysBetween, isoDate, parseCityDate } from './dates';
+import { addDays, calendarDate, daysBetween, isoDate, parseBisDate, parseCityDate } from './dates';
 
 describe('city dates', () => {
   it('reads both date formats and rejects impossible dates', () => {
@@ -25,5 +25,14 @@ describe('city dates', () => {
   it('reads the clock\'s UTC day', () => {
     expect(isoDate(new Date('2025-09-01T23:59:59Z'))).toBe('2025-09-01');
     expect(isoDate(new Date('2025-09-01T21:00:00-04:00'))).toBe('2025-09-02');
+  });
+
+  it('reads DOB BIS dates: YYYYMMDD, 0 as no date, the other city formats too', () => {
+    expect(parseBisDate('19980504')).toBe('1998-05-04');
+    expect(parseBisDate('0')).toBeNull();
+    expect(parseBisDate(' ')).toBeNull();
+    expect(parseBisDate('01/06/2006')).toBe('2006-01-06');
+    expect(parseBisDate('20240230')).toBeUndefined();
+    expect(parseBisDate('2024053')).toBeUndefined();
   });
 });

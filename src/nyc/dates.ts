@@ -41,3 +41,17 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * A date as DOB BIS writes it (DOB and ECB violations, in both the export and the API):
+ * YYYYMMDD, with `0` for "no date" (ECB served_date). Either other city format is read
+ * too. YYYY-MM-DD; null when blank or 0; undefined when unreadable.
+ */
+export function parseBisDate(value: string | null | undefined): string | null | undefined {
+  const text = (value ?? '').trim();
+  if (text === '0') return null;
+  const compact = COMPACT_DATE.exec(text);
+  return parseCityDate(compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text);
+}

@@ -4,4 +4,5 @@ export * from './zips';
 export * from './bounds';
 export * from './dates';
 export * from './bbl';
+export * from './money';
 export * from './address';
