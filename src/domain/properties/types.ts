@@ -1,8 +1,11 @@
 /**
  * What the property family knows about one tax lot: its PLUTO attributes and what the
  * city's filing datasets show for it. Dates are 'YYYY-MM-DD' (read with `parseCityDate`).
- * Every filing list is optional: absent and empty both mean "the dataset shows nothing
- * for this lot", so the data plumbing fills only what it has loaded.
+ * Every filing list is optional, and the two empties mean different things:
+ * - absent (undefined): the dataset is not loaded for this deployment, so nothing is known;
+ * - `[]`: the dataset is loaded and shows nothing for this lot.
+ * The data plumbing must fill `[]` for every dataset it loads: a missing filing in a loaded
+ * dataset makes an obligation overdue, while an unloaded dataset only makes it a reminder.
  */
 
 /** The PLUTO attributes the obligation rules read; null where PLUTO leaves the column blank or 0. */
@@ -115,6 +118,7 @@ export interface EnergyGradeListing {
 
 /** One lot with everything the city's datasets show for it. */
 export interface LotFacts extends PlutoLot {
+  // Absent = dataset not loaded here; [] = loaded, nothing for this lot (see the top of this file).
   facadeFilings?: FacadeFiling[];
   elevatorDevices?: ElevatorDevice[];
   boilerReports?: BoilerReport[];
@@ -123,6 +127,6 @@ export interface LotFacts extends PlutoLot {
   hpdRegistrations?: HpdRegistration[];
   bedbugFilings?: BedbugFiling[];
   coolingTowers?: CoolingTower[];
-  /** Present when the lot is on the LL33 covered-buildings list. */
+  /** Present when the lot is on the LL33 covered-buildings list; absent or null otherwise (or when the list is not loaded). */
   energyGrade?: EnergyGradeListing | null;
 }

@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { addDays, daysBetween } from '../../../nyc/dates';
 import type { LotFacts } from '../types';
-import { compareDeadlines, DEADLINE_RULES, DEADLINE_STATUSES, deadlinesFor, filterDeadlines, type DeadlineStatus } from '.';
+import { compareDeadlines, DEADLINE_RULES, DEADLINE_STATUSES, deadlinesFor, filterDeadlines, type DeadlineStatus, type EvidenceField } from '.';
+import { EVIDENCE_DATASETS } from './evidence';
+import { hasOpenViolation } from './lot';
 import { owedBy } from './schedule';
 
 /**
- * Invariants across every rule, on random lots whose filings all predate 2025: output
- * sorted and one item per applicable kind; no evidence never reads ok; time alone never
- * lifts an overdue; due_soon is exactly the 90 days up to a due date.
+ * Invariants across every rule, on random lots whose filings all predate 2025 and whose
+ * datasets are each loaded or not: output sorted and one item per applicable kind; no
+ * evidence never reads ok; an unloaded dataset never reads ok, due_soon or overdue, nor
+ * hides an obligation; time alone never lifts an overdue; due_soon is exactly the 90 days
+ * up to a due date.
  */
 const RUNS = { numRuns: 300 };
 
@@ -55,6 +59,10 @@ const filings = fc.record(
   { requiredKeys: [] },
 );
 
+const EVIDENCE_FIELDS = Object.keys(EVIDENCE_DATASETS) as EvidenceField[];
+/** Every filing dataset loaded, none showing anything for the lot. */
+const allLoadedEmpty = Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, []])) as Partial<LotFacts>;
+
 const anyLot: fc.Arbitrary<LotFacts> = fc.tuple(plutoLot, filings).map(([pluto, shown]) => ({ ...pluto, ...shown }));
 /** A clock from 2025 on: after every generated filing. */
 const clock = dayIn(2025, 2045).map((day) => new Date(`${day}T12:00:00Z`));
@@ -71,10 +79,38 @@ describe('deadline invariants', () => {
     );
   });
 
-  it('never reads ok for a verifiable obligation when the city shows no filing at all', () => {
+  it('never reads ok for a verifiable obligation when every dataset is loaded and shows no filing', () => {
     fc.assert(
-      fc.property(plutoLot, clock, (facts, asOf) => {
-        for (const item of deadlinesFor(facts, asOf)) if (item.verifiable) expect(item.status).not.toBe('ok');
+      fc.property(plutoLot, clock, (pluto, asOf) => {
+        const items = deadlinesFor({ ...pluto, ...allLoadedEmpty }, asOf);
+        for (const item of items) if (item.verifiable) expect(item.status).not.toBe('ok');
+      }),
+      RUNS,
+    );
+  });
+
+  it('never reads ok, due_soon or overdue when an obligation\'s evidence is absent: a reminder, action_needed only on an open violation', () => {
+    fc.assert(
+      fc.property(anyLot, clock, (facts, asOf) => {
+        for (const item of deadlinesFor(facts, asOf)) {
+          const rule = DEADLINE_RULES.find((candidate) => candidate.kind === item.kind)!;
+          if (!rule.verifiable || rule.evidence.every((field) => facts[field] !== undefined)) continue;
+          expect(item).toMatchObject({ verifiable: false, lastEvidenceAt: null });
+          expect(item.status).toBe(hasOpenViolation(facts, item.kind) ? 'action_needed' : 'unverifiable');
+          expect(item.basis).toContain('is not loaded here, so this item is a reminder.');
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('never hides an obligation when a dataset is not loaded that it lists when the dataset is loaded and empty', () => {
+    fc.assert(
+      fc.property(anyLot, fc.constantFrom(...EVIDENCE_FIELDS), (facts, field) => {
+        const unloaded: LotFacts = { ...facts };
+        delete unloaded[field];
+        const applying = (lotFacts: LotFacts) => DEADLINE_RULES.filter((rule) => rule.applies(lotFacts)).map((rule) => rule.kind);
+        expect(applying(unloaded)).toEqual(expect.arrayContaining(applying({ ...facts, [field]: [] })));
       }),
       RUNS,
     );

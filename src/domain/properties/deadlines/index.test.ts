@@ -1,8 +1,19 @@
 import { clockOn, lot } from '../testing/lots';
 import { DEADLINE_KINDS, DEADLINE_RULES, deadlinesFor, filterDeadlines, parseDeadlineStatuses } from '.';
 
-/** A pre-war 40-unit elevator building of 12 stories on a block ending 4, in Brooklyn CD 2 (gas piping due 2025). */
-const prewarTower = lot({ numfloors: 12, bldgclass: 'D1', unitsres: 40, bldgarea: 48_000, block: 834, cd: 302, yearbuilt: 1928, hpdRegistrations: [{ lastRegistrationDate: '2024-08-01', registrationEndDate: '2025-09-01' }] });
+/** A pre-war 40-unit elevator building of 12 stories on a block ending 4, in Brooklyn CD 2 (gas piping due 2025): PLUTO only. */
+const prewarPluto = lot({ numfloors: 12, bldgclass: 'D1', unitsres: 40, bldgarea: 48_000, block: 834, cd: 302, yearbuilt: 1928 });
+/** The same lot where every filing dataset is loaded and shows only its HPD registration. */
+const prewarTower = lot({
+  ...prewarPluto,
+  facadeFilings: [],
+  elevatorDevices: [],
+  boilerReports: [],
+  benchmarkingSubmissions: [],
+  hpdRegistrations: [{ lastRegistrationDate: '2024-08-01', registrationEndDate: '2025-09-01' }],
+  bedbugFilings: [],
+  coolingTowers: [],
+});
 
 describe('the deadline calendar of a lot', () => {
   it('has one rule per kind, in the order of the kinds', () => {
@@ -29,6 +40,29 @@ describe('the deadline calendar of a lot', () => {
       ['emissions', '2026-05-01', 'unverifiable'],
       ['backflow_test', null, 'unverifiable'],
     ]);
+  });
+
+  it('serves a lot whose filing datasets are not loaded as reminders with the dates the law sets, never overdue', () => {
+    const items = deadlinesFor(prewarPluto, clockOn('2025-06-01'));
+    expect(items.map((item) => [item.kind, item.dueDate, item.status])).toEqual([
+      ['lead_paint_xrf', '2025-08-09', 'unverifiable'],
+      ['hpd_registration', '2025-09-01', 'unverifiable'],
+      ['energy_grade_label', '2025-10-31', 'unverifiable'],
+      ['cooling_tower', '2025-11-01', 'unverifiable'],
+      ['bedbug_report', '2025-12-31', 'unverifiable'],
+      ['gas_piping', '2025-12-31', 'unverifiable'],
+      ['parapet_observation', '2025-12-31', 'unverifiable'],
+      ['boiler_inspection', '2026-01-14', 'unverifiable'],
+      ['elevator_periodic', '2026-01-14', 'unverifiable'],
+      ['lead_paint_notice', '2026-01-16', 'unverifiable'],
+      ['elevator_cat1', '2026-01-21', 'unverifiable'],
+      ['benchmarking', '2026-05-01', 'unverifiable'],
+      ['emissions', '2026-05-01', 'unverifiable'],
+      ['facade_filing', '2027-02-21', 'unverifiable'],
+      ['backflow_test', null, 'unverifiable'],
+      ['elevator_cat5', null, 'unverifiable'],
+    ]);
+    for (const item of items) expect(item).toMatchObject({ verifiable: false, lastEvidenceAt: null });
   });
 
   it('serves every field of the Deadline item; reminders say so and carry no evidence', () => {

@@ -4,6 +4,7 @@
  */
 import { isoDate } from '../../../nyc/dates';
 import type { LotFacts } from '../types';
+import { notLoadedSentence, OPEN_VIOLATION_SENTENCE, unloadedEvidence } from './evidence';
 import { hasOpenViolation } from './lot';
 import { boilerInspection } from './rules/boiler';
 import { backflowTest, coolingTower, gasPiping, parapetObservation } from './rules/building-systems';
@@ -15,6 +16,7 @@ import { DEADLINE_STATUSES, type DeadlineItem, type DeadlineRule, type DeadlineS
 
 export * from './types';
 export { DUE_SOON_DAYS } from './schedule';
+export { EVIDENCE_DATASETS } from './evidence';
 
 /** Every rule, in the order of DEADLINE_KINDS. */
 export const DEADLINE_RULES: readonly DeadlineRule[] = [
@@ -37,14 +39,32 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   bedbugReport,
 ];
 
+/**
+ * One rule's item. A verifiable rule whose evidence dataset is not loaded (the LotFacts field
+ * is absent) is served as a reminder: `unverifiable`, no evidence, the date the law sets, and
+ * a basis naming the missing dataset; reading the absent list as empty would call it overdue.
+ * An open failure-to-file or failure-to-correct violation needs action whatever the filings
+ * show, and on such a reminder too (see OPEN_VIOLATION_SENTENCE).
+ */
 function itemOf(rule: DeadlineRule, lot: LotFacts, today: string): DeadlineItem {
   const { kind, label, basis, penalty, whatToDo, guideUrl } = rule;
   const text = { kind, label, basis, penalty, whatToDo, guideUrl };
   if (!rule.verifiable) return { ...text, status: 'unverifiable', dueDate: rule.dueDate(lot, today), lastEvidenceAt: null, verifiable: false };
+  const openViolation = hasOpenViolation(lot, kind);
+  const unloaded = unloadedEvidence(lot, rule.evidence);
+  if (unloaded.length > 0) {
+    const reminderBasis = [basis, notLoadedSentence(unloaded), ...(openViolation ? [OPEN_VIOLATION_SENTENCE] : [])].join(' ');
+    return {
+      ...text,
+      basis: reminderBasis,
+      status: openViolation ? 'action_needed' : 'unverifiable',
+      dueDate: rule.reminderDueDate(lot, today),
+      lastEvidenceAt: null,
+      verifiable: false,
+    };
+  }
   const assessment = rule.assess(lot, today);
-  // An open failure-to-file or failure-to-correct violation needs action whatever the filings show.
-  const status = hasOpenViolation(lot, kind) ? 'action_needed' : assessment.status;
-  return { ...text, ...assessment, status, verifiable: true };
+  return { ...text, ...assessment, status: openViolation ? 'action_needed' : assessment.status, verifiable: true };
 }
 
 /** Due date ascending (no date last), then kind. */

@@ -54,6 +54,11 @@ export function assessPeriods(schedule: Schedule, isSatisfied: (period: number) 
   return { status: owedBy(dueDate, today), dueDate };
 }
 
+/** The due date of the period owed on `today`: the date the law sets, whatever the filings show. */
+export function nextDueDate(schedule: Schedule, today: string): string {
+  return schedule.dueOf(currentPeriod(schedule, today));
+}
+
 /** Calendar-year periods owed on a fixed day of the following (`yearsLater` = 1) or the same year. */
 export function yearlySchedule(month: number, day: number, yearsLater: 0 | 1): Schedule {
   return {

@@ -59,10 +59,24 @@ interface RuleText {
   applies(lot: LotFacts): boolean;
 }
 
-/** A rule a public dataset can check: `assess` reads the lot's filings. `today` is the clock's UTC date. */
+/** The LotFacts filing lists a verifiable rule can read as its evidence (each one city dataset). */
+export type EvidenceField = Extract<
+  keyof LotFacts,
+  'facadeFilings' | 'elevatorDevices' | 'boilerReports' | 'benchmarkingSubmissions' | 'hpdRegistrations' | 'bedbugFilings' | 'coolingTowers'
+>;
+
+/**
+ * A rule a public dataset can check: `assess` reads the lot's filings. `today` is the clock's UTC date.
+ * When one of its `evidence` fields is absent (that dataset is not loaded for this deployment) the
+ * engine does not call `assess`: the item is served as a reminder dated by `reminderDueDate`.
+ */
 export interface VerifiableRule extends RuleText {
   verifiable: true;
+  /** The filing lists `assess` reads; absent means "not loaded here", [] means "loaded, nothing for this lot". */
+  evidence: readonly EvidenceField[];
   assess(lot: LotFacts, today: string): Assessment;
+  /** The date the law sets whatever the filings show (the next one on or after today); null when only the filings can date it. */
+  reminderDueDate(lot: LotFacts, today: string): string | null;
 }
 
 /** A rule no public dataset can confirm: a reminder with the date the law sets. */

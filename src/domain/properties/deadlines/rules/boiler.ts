@@ -1,7 +1,7 @@
 /** Annual boiler inspection, per boiler, from DOB NOW: Safety Boiler. */
 import type { BoilerReport, LotFacts } from '../../types';
 import { residentialUnits } from '../lot';
-import { assessPeriods, furthestBehind, latestDate, yearOf, yearlySchedule } from '../schedule';
+import { assessPeriods, furthestBehind, latestDate, nextDueDate, yearOf, yearlySchedule } from '../schedule';
 import type { Assessment, VerifiableRule } from '../types';
 
 const BOILER_YEAR = yearlySchedule(1, 14, 1);
@@ -38,7 +38,10 @@ export const boilerInspection: VerifiableRule = {
   penalty: 'Late filing $50 per boiler a month; not filed $1,000 per boiler for low-pressure boilers [T]; high-pressure amounts unconfirmed [U].',
   whatToDo: 'Inspect early in the year; file the report within 14 days; correct any defects and file the BO-13.',
   guideUrl: 'https://www1.nyc.gov/site/buildings/business/boiler_faqs.page',
+  // Six or more units decides on its own, so a deployment without the boiler dataset still lists it.
   applies: (lot) => residentialUnits(lot) >= 6 || (lot.boilerReports ?? []).length > 0,
+  evidence: ['boilerReports'],
+  reminderDueDate: (_lot, today) => nextDueDate(BOILER_YEAR, today),
   assess(lot, today) {
     const boilers = [...accepted(lot).values()];
     return boilers.length > 0 ? furthestBehind(boilers.map((reports) => assessBoiler(reports, today))) : assessBoiler([], today);

@@ -1,7 +1,7 @@
 /** Building systems without a PLUTO field: gas piping, parapets, cooling towers, backflow preventers. */
 import type { CoolingTower, LotFacts } from '../../types';
 import { isOneOrTwoFamily } from '../lot';
-import { assessPeriods, furthestBehind, nextYearlyDate, periodOfFiling, yearlySchedule } from '../schedule';
+import { assessPeriods, furthestBehind, nextDueDate, nextYearlyDate, periodOfFiling, yearlySchedule } from '../schedule';
 import type { Assessment, ReminderRule, VerifiableRule } from '../types';
 
 /** LL152 inspection years by community district number, as the remainder of the year divided by 4 (districts 1, 3, 10: 2024, 2028). */
@@ -73,11 +73,15 @@ export const coolingTower: VerifiableRule = {
   verifiable: true,
   basis:
     'Cooling towers must be registered before use, inspected every 90 days while in use, and certified each year by November 1 for the November-to-October year; removal must be reported within 30 days (Local Law 77/2015; Admin Code Art. 317 and §17-194.1). ' +
-    'Read from NYC Cooling Tower Registrations (y4fw-iqfr; columns from third-party notes [T]); the item shows the tower furthest behind. The 90-day inspections are not checked.',
+    'Read from NYC Cooling Tower Registrations (y4fw-iqfr; columns from third-party notes [T]); the item shows the tower furthest behind. The 90-day inspections are not checked. ' +
+    'Where that dataset is not loaded, whether the lot has a tower is not known, so every lot but a one- or two-family house (DOF classes A and B [U]) gets this reminder, as for backflow preventers.',
   penalty: 'Up to $10,000 [T].',
   whatToDo: 'Keep the 90-day inspections current and certify each tower by November 1.',
   guideUrl: 'https://portal.311.nyc.gov/article/?kanumber=KA-02664',
-  applies: (lot) => (lot.coolingTowers ?? []).some(isInService),
+  // Only the registrations say a lot has a tower: without them, list it rather than hide it.
+  applies: (lot) => (lot.coolingTowers === undefined ? !isOneOrTwoFamily(lot) : lot.coolingTowers.some(isInService)),
+  evidence: ['coolingTowers'],
+  reminderDueDate: (_lot, today) => nextDueDate(COOLING_TOWER_YEAR, today),
   assess: (lot, today) => furthestBehind((lot.coolingTowers ?? []).filter(isInService).map((tower) => assessTower(tower, today))),
 };
 

@@ -1,7 +1,7 @@
 /** Elevator periodic inspection and CAT1 / CAT5 tests, per device, from DOB NOW Elevator Safety Compliance. */
 import { calendarDate } from '../../../../nyc/dates';
 import type { ElevatorDevice, ElevatorTest, LotFacts } from '../../types';
-import { assessPeriods, furthestBehind, owedBy, periodOfFiling, yearOf, yearlySchedule } from '../schedule';
+import { assessPeriods, furthestBehind, nextDueDate, owedBy, periodOfFiling, yearOf, yearlySchedule } from '../schedule';
 import type { Assessment, VerifiableRule } from '../types';
 
 /** `Active` in DOB NOW, `A` in the older BIS extract. */
@@ -23,6 +23,20 @@ function activeDevices(lot: LotFacts, owes: (device: ElevatorDevice) => boolean 
   return (lot.elevatorDevices ?? []).filter((device) => isActive(device) && owes(device));
 }
 
+/**
+ * Without the device dataset, which lots have elevators is read from PLUTO: DOF class D
+ * ("elevator apartments") or more than six stories (multiple dwellings over six stories must
+ * have one). The mapping is unconfirmed [U]; it lists the likely lots rather than none.
+ */
+function mayHaveElevators(lot: LotFacts): boolean {
+  return /^D/i.test(lot.bldgclass ?? '') || (lot.numfloors ?? 0) >= 7;
+}
+
+/** The dataset's active devices decide when it is loaded; PLUTO's hint when it is not. */
+function hasDevices(lot: LotFacts, owes?: (device: ElevatorDevice) => boolean): boolean {
+  return lot.elevatorDevices === undefined ? mayHaveElevators(lot) : activeDevices(lot, owes).length > 0;
+}
+
 /** The lot's item is its device furthest behind; uncorrected defects need action whatever the dates say. */
 function assessDevices(test: ElevatorTest, devices: ElevatorDevice[], assessDevice: (device: ElevatorDevice) => Assessment): Assessment {
   return furthestBehind(
@@ -37,7 +51,8 @@ const PERIODIC = yearlySchedule(1, 14, 1);
 const CAT1 = yearlySchedule(1, 21, 1);
 
 const ELEVATOR_BASIS_TAIL =
-  'The item shows the lot\'s active device furthest behind, from DOB NOW Elevator Safety Compliance (e5aq-a4j2; column meanings from third-party notes [T]).';
+  'The item shows the lot\'s active device furthest behind, from DOB NOW Elevator Safety Compliance (e5aq-a4j2; column meanings from third-party notes [T]). ' +
+  'Where that dataset is not loaded, lots of DOF class D (elevator apartments) or more than six stories are listed as likely to have elevators [U].';
 const ELEVATOR_PLAYBOOK =
   'Book the inspection agency and an independent witness; file the report within 21 days of a test (14 for the periodic inspection); fix defects within 90 days and file the affirmation of correction within 14 days of the fix.';
 const ELEVATOR_GUIDE = 'https://www.nyc.gov/site/buildings/safety/elevator-compliance.page';
@@ -52,7 +67,9 @@ export const elevatorPeriodic: VerifiableRule = {
   penalty: 'A failure-to-file violation for each device; the amount is unconfirmed [U].',
   whatToDo: ELEVATOR_PLAYBOOK,
   guideUrl: ELEVATOR_GUIDE,
-  applies: (lot) => activeDevices(lot).length > 0,
+  applies: (lot) => hasDevices(lot),
+  evidence: ['elevatorDevices'],
+  reminderDueDate: (_lot, today) => nextDueDate(PERIODIC, today),
   assess: (lot, today) =>
     assessDevices('periodic', activeDevices(lot), (device) => {
       const inspected = device.periodicLatestInspection;
@@ -71,7 +88,9 @@ export const elevatorCat1: VerifiableRule = {
   penalty: 'Report not filed: $3,000 per device (unconfirmed [U]). Affirmation of correction late: $3,000 per device plus $150 a month, up to $1,800 [T].',
   whatToDo: ELEVATOR_PLAYBOOK,
   guideUrl: ELEVATOR_GUIDE,
-  applies: (lot) => activeDevices(lot).length > 0,
+  applies: (lot) => hasDevices(lot),
+  evidence: ['elevatorDevices'],
+  reminderDueDate: (_lot, today) => nextDueDate(CAT1, today),
   assess: (lot, today) =>
     assessDevices('cat1', activeDevices(lot), (device) => {
       const filed = device.cat1LatestReportFiled;
@@ -97,7 +116,10 @@ export const elevatorCat5: VerifiableRule = {
   penalty: 'A violation for each device; the amount is unconfirmed [U] (often quoted as $5,000).',
   whatToDo: ELEVATOR_PLAYBOOK,
   guideUrl: ELEVATOR_GUIDE,
-  applies: (lot) => activeDevices(lot, owesCat5).length > 0,
+  applies: (lot) => hasDevices(lot, owesCat5),
+  evidence: ['elevatorDevices'],
+  // Five years from each device's last CAT5: only the device records can date it.
+  reminderDueDate: () => null,
   assess: (lot, today) =>
     assessDevices('cat5', activeDevices(lot, owesCat5), (device) => {
       const last = device.cat5LatestReportFiled;

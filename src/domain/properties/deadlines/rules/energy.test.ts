@@ -18,7 +18,7 @@ describe('benchmarking (LL84)', () => {
       ['2026-05-02', 'overdue', '2026-05-01'],
     ]);
     expect(itemOn('benchmarking', facts, '2025-06-01')?.lastEvidenceAt).toBe('2025-04-20');
-    expect(itemOn('benchmarking', office(), '2025-06-01')).toMatchObject({ status: 'overdue', dueDate: '2025-05-01' });
+    expect(itemOn('benchmarking', office({ benchmarkingSubmissions: [] }), '2025-06-01')).toMatchObject({ status: 'overdue', dueDate: '2025-05-01' });
   });
 
   it('needs action while a failure-to-benchmark violation is open', () => {

@@ -1,7 +1,7 @@
 /** Energy laws for large buildings: LL84 benchmarking, LL33 grade label, LL97 emissions, LL87 audit. */
 import type { LotFacts } from '../../types';
 import { blockDigit, floorAreaOver } from '../lot';
-import { assessPeriods, latestDate, nextYearlyDate, yearlySchedule } from '../schedule';
+import { assessPeriods, latestDate, nextDueDate, nextYearlyDate, yearlySchedule } from '../schedule';
 import type { ReminderRule, VerifiableRule } from '../types';
 
 const AREA_CAVEAT =
@@ -26,6 +26,8 @@ export const benchmarking: VerifiableRule = {
   whatToDo: 'Submit last year\'s energy and water data in Portfolio Manager by May 1.',
   guideUrl: 'http://www1.nyc.gov/site/buildings/business/benchmarking.page',
   applies: isBenchmarked,
+  evidence: ['benchmarkingSubmissions'],
+  reminderDueDate: (_lot, today) => nextDueDate(BENCHMARKING_YEAR, today),
   assess(lot, today) {
     const submissions = lot.benchmarkingSubmissions ?? [];
     const reportedYears = new Set(submissions.map((submission) => submission.reportYear));

@@ -2,7 +2,7 @@
 import { calendarDate } from '../../../../nyc/dates';
 import type { FacadeFiling, LotFacts } from '../../types';
 import { blockDigit } from '../lot';
-import { assessPeriods, latestDate, yearOf, type Schedule } from '../schedule';
+import { assessPeriods, latestDate, nextDueDate, yearOf, type Schedule } from '../schedule';
 import type { VerifiableRule } from '../types';
 
 /** Years after sub-cycle A that sub-cycles B and C close; an unknown block is read as A, the earliest. */
@@ -49,6 +49,9 @@ export const facadeFiling: VerifiableRule = {
   whatToDo: 'Hire a QEWI early in the sub-cycle; file before the window closes; fix UNSAFE conditions within 90 days and file an amended report.',
   guideUrl: 'https://www.nyc.gov/site/buildings/safety/facade-fees-penalties.page',
   applies: (lot) => (lot.numfloors ?? 0) >= 7 || (lot.facadeFilings ?? []).length > 0,
+  evidence: ['facadeFilings'],
+  // The close of the lot's current sub-cycle, set by the block digit alone.
+  reminderDueDate: (lot, today) => nextDueDate(facadeSchedule(lot), today),
   assess(lot, today) {
     const reports = (lot.facadeFilings ?? []).filter(isFiledReport);
     const filedCycles = new Set(reports.map(cycleNumber));

@@ -20,7 +20,7 @@ describe('hpd_registration', () => {
   });
 
   it('is overdue since the last September 1 when HPD shows no registration', () => {
-    expect(timeline('hpd_registration', walkup(), ['2025-09-01', '2025-09-02'])).toEqual([
+    expect(timeline('hpd_registration', walkup({ hpdRegistrations: [] }), ['2025-09-01', '2025-09-02'])).toEqual([
       ['2025-09-01', 'overdue', '2024-09-01'],
       ['2025-09-02', 'overdue', '2025-09-01'],
     ]);

@@ -1,12 +1,12 @@
 /** HPD obligations of multiple dwellings: registration, bedbug report, lead paint. */
 import type { BedbugFiling, LotFacts } from '../../types';
 import { residentialUnits } from '../lot';
-import { assessPeriods, latestDate, nextYearlyDate, owedBy, yearOf, yearlySchedule } from '../schedule';
+import { assessPeriods, latestDate, nextDueDate, nextYearlyDate, owedBy, yearOf, yearlySchedule } from '../schedule';
 import type { ReminderRule, VerifiableRule } from '../types';
 
 const HPD_REGISTRATION_YEAR = yearlySchedule(9, 1, 0);
 
-/** A multiple dwelling (three or more units) or a lot HPD already has registrations for. */
+/** A multiple dwelling (three or more units) or a lot HPD already has registrations for; without the HPD dataset, the units decide. */
 function isRegisteredDwelling(lot: LotFacts): boolean {
   return residentialUnits(lot) >= 3 || (lot.hpdRegistrations ?? []).length > 0;
 }
@@ -22,6 +22,8 @@ export const hpdRegistration: VerifiableRule = {
   whatToDo: 'Register and pay the $13 fee before September 1 each year and whenever the owner or managing agent changes.',
   guideUrl: null,
   applies: isRegisteredDwelling,
+  evidence: ['hpdRegistrations'],
+  reminderDueDate: (_lot, today) => nextDueDate(HPD_REGISTRATION_YEAR, today),
   assess(lot, today) {
     const registrations = lot.hpdRegistrations ?? [];
     const lastEvidenceAt = latestDate(registrations.map((registration) => registration.lastRegistrationDate));
@@ -53,6 +55,8 @@ export const bedbugReport: VerifiableRule = {
   whatToDo: 'File the annual bedbug report with HPD between December 1 and December 31 and distribute it to tenants.',
   guideUrl: 'https://portal.311.nyc.gov/article/?kanumber=KA-03574',
   applies: isRegisteredDwelling,
+  evidence: ['bedbugFilings'],
+  reminderDueDate: (_lot, today) => nextDueDate(BEDBUG_YEAR, today),
   assess(lot, today) {
     const filings = lot.bedbugFilings ?? [];
     const years = new Set(filings.map(bedbugYear));
