@@ -1,1 +1,2 @@
 export * from './pluto';
+export * from './violations';

@@ -1,0 +1,170 @@
+import { bblFromParts, parseBbl, parseBin, parseBisDate, parseMoneyCents } from '../../../src/nyc';
+import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
+import type { RawRecord } from '../columns';
+import { DatasetSpec, rejectingParser, RowRejection, textField } from '../dataset';
+
+/**
+ * One violation of a tax lot as a docket dataset states it: the Property violation item's
+ * fields that come straight from the row, and the dataset's own status columns, from
+ * which isOpen and the penalties are derived (src/domain/properties/violations.ts).
+ */
+export interface ViolationRow<Status> {
+  /** What the dataset keeps stable for the record while its status changes. */
+  sourceId: string;
+  /** The violation or summons number as the city shows it. */
+  identifier: string;
+  bbl: string;
+  /** Null when blank or a placeholder ("million") BIN. */
+  bin: string | null;
+  /** The current status line. */
+  status: string | null;
+  description: string | null;
+  issuedAt: string | null;
+  /** The last status or hearing date. */
+  statusAt: string | null;
+  statusColumns: Status;
+}
+
+export type DobViolationRow = ViolationRow<DobViolationStatus>;
+export type EcbViolationRow = ViolationRow<EcbViolationStatus>;
+export type DobSafetyViolationRow = ViolationRow<DobSafetyViolationStatus>;
+
+/** Text with its runs of spaces made one; the exports pad fixed-width fields ('WEST   88 STREET'). */
+function spacedText(value: string | undefined): string | null {
+  return textField(value)?.replace(/\s+/g, ' ') ?? null;
+}
+
+/**
+ * A description column that holds two fixed-width fields: VIOLATION_TYPE in the API
+ * ('E-ELEVATOR <spaces> ELEVATORREQUIRED') and ECB's section law ('28-302.1 <spaces> FAILURE TO ...').
+ * `part` picks the field before or after the first long run of spaces.
+ */
+function paddedField(value: string | undefined, part: 'first' | 'last'): string | null {
+  const fields = (value ?? '').trim().split(/\s{3,}/);
+  return spacedText(part === 'first' ? fields[0] : fields[fields.length - 1]);
+}
+
+function required(record: RawRecord, key: string, label: string): string {
+  const value = textField(record[key]);
+  if (value === null) throw new RowRejection(`missing ${label}`);
+  return value;
+}
+
+function date(record: RawRecord, key: string, label: string): string | null {
+  const value = parseBisDate(record[key]);
+  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
+  return value;
+}
+
+function cents(record: RawRecord, key: string, label: string): number | null {
+  const value = parseMoneyCents(record[key]);
+  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
+  return value;
+}
+
+/**
+ * The lot from borough (digit, letter code or name), block (5 digits) and lot (4 or 5
+ * digits: DOB violations pad to 5), and the BBL column where the dataset has one: both
+ * must then name the same lot. A row without its lot cannot join any property.
+ */
+function lotBbl(record: RawRecord, boroughKey: string): string {
+  const fromParts = bblFromParts(textField(record[boroughKey]), textField(record.block), textField(record.lot));
+  const bblText = textField(record.bbl);
+  const fromColumn = bblText === null ? null : parseBbl(bblText);
+  if (bblText !== null && fromColumn === null) throw new RowRejection(`invalid BBL "${bblText}"`);
+  if (fromColumn !== null && fromParts !== null && fromColumn !== fromParts) throw new RowRejection(`BBL "${bblText}" is not borough/block/lot ${fromParts}`);
+  const bbl = fromColumn ?? fromParts;
+  if (bbl === null) {
+    throw new RowRejection(`no tax lot in borough/block/lot "${record[boroughKey] ?? ''}/${record.block ?? ''}/${record.lot ?? ''}"`);
+  }
+  return bbl;
+}
+
+function parseDobViolation(record: RawRecord): DobViolationRow {
+  const number = required(record, 'number', 'NUMBER');
+  return {
+    // ISN_DOB_BIS_VIOL stays with the violation; NUMBER gains a '*' when it closes.
+    sourceId: required(record, 'isn_dob_bis_viol', 'ISN_DOB_BIS_VIOL'),
+    identifier: number,
+    bbl: lotBbl(record, 'boro'),
+    bin: parseBin(record.bin),
+    status: spacedText(record.violation_category),
+    description: spacedText(record.description) ?? paddedField(record.violation_type, 'first'),
+    issuedAt: date(record, 'issue_date', 'ISSUE_DATE'),
+    statusAt: date(record, 'disposition_date', 'DISPOSITION_DATE'),
+    statusColumns: { category: textField(record.violation_category), number },
+  };
+}
+
+function parseEcbViolation(record: RawRecord): EcbViolationRow {
+  const number = required(record, 'ecb_violation_number', 'ECB_VIOLATION_NUMBER');
+  const statusColumns: EcbViolationStatus = {
+    violationStatus: textField(record.ecb_violation_status),
+    hearingStatus: spacedText(record.hearing_status),
+    certificationStatus: spacedText(record.certification_status),
+    hearingDate: date(record, 'hearing_date', 'HEARING_DATE'),
+    penaltyImposedCents: cents(record, 'penality_imposed', 'PENALITY_IMPOSED'),
+    balanceDueCents: cents(record, 'balance_due', 'BALANCE_DUE'),
+  };
+  // SERVED_DATE is read only to reject a malformed one: 0 is its "not served".
+  date(record, 'served_date', 'SERVED_DATE');
+  const statusLine = [statusColumns.violationStatus, statusColumns.hearingStatus, statusColumns.certificationStatus].filter((part) => part !== null);
+  return {
+    sourceId: number,
+    identifier: number,
+    bbl: lotBbl(record, 'boro'),
+    bin: parseBin(record.bin),
+    status: statusLine.length ? statusLine.join(' / ') : null,
+    description: spacedText(record.violation_description) ?? paddedField(record.section_law_description1, 'last'),
+    issuedAt: date(record, 'issue_date', 'ISSUE_DATE'),
+    statusAt: statusColumns.hearingDate,
+    statusColumns,
+  };
+}
+
+function parseDobSafetyViolation(record: RawRecord): DobSafetyViolationRow {
+  const number = required(record, 'violation_number', 'Violation Number');
+  const violationStatus = textField(record.violation_status);
+  return {
+    sourceId: number,
+    identifier: number,
+    bbl: lotBbl(record, 'borough'),
+    bin: parseBin(record.bin),
+    status: violationStatus,
+    description: spacedText(record.violation_remarks) ?? textField(record.violation_type),
+    issuedAt: date(record, 'violation_issue_date', 'Violation Issue Date'),
+    // The dataset dates no status change (Cycle End Date is the inspection cycle's).
+    statusAt: null,
+    statusColumns: { violationStatus },
+  };
+}
+
+/** DOB Violations (3h2n-5cm9): BIS violations, one row each; no BBL column, a 5-digit LOT. */
+export const DOB_VIOLATIONS: DatasetSpec<DobViolationRow> = {
+  name: 'dob-violations',
+  title: 'DOB Violations',
+  requiredColumns: ['isn_dob_bis_viol', 'boro', 'block', 'lot', 'issue_date', 'number', 'violation_category'],
+  requiredJsonKeys: ['isn_dob_bis_viol', 'number'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseDobViolation),
+};
+
+/** DOB ECB Violations (6bgk-3dad): one row per summons, with its hearing and money. */
+export const ECB_VIOLATIONS: DatasetSpec<EcbViolationRow> = {
+  name: 'ecb-violations',
+  title: 'DOB ECB Violations',
+  requiredColumns: ['ecb_violation_number', 'ecb_violation_status', 'boro', 'block', 'lot', 'hearing_date', 'issue_date', 'penality_imposed', 'balance_due', 'hearing_status'],
+  requiredJsonKeys: ['ecb_violation_number'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseEcbViolation),
+};
+
+/** DOB Safety Violations (855j-jady): boiler and elevator violations; has a BBL column. */
+export const DOB_SAFETY_VIOLATIONS: DatasetSpec<DobSafetyViolationRow> = {
+  name: 'dob-safety-violations',
+  title: 'DOB Safety Violations',
+  requiredColumns: ['violation_number', 'violation_status', 'violation_issue_date', 'bbl'],
+  requiredJsonKeys: ['violation_number'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseDobSafetyViolation),
+};
