@@ -1,6 +1,6 @@
 /**
  * npm run ingest -- <dataset> --file PATH | --url URL [--mode live|test] [--as-of YYYY-MM-DD] [--page-size N]
- *                                            datasets: restaurants, pluto
+ *                                            datasets: restaurants, pluto, dob-violations, ecb-violations, dob-safety-violations
  * npm run ingest -- rebuild [--family F] [--mode live|test]   fresh versioned indices from Postgres, atomic alias swap
  * npm run ingest -- verify [--family F] [--mode live|test]    compare Postgres and Elasticsearch; exit 1 on any difference
  * npm run ingest -- drain [--family F] [--mode live|test]     index what the outbox still holds
@@ -38,6 +38,8 @@ function printSummary(summary: IngestSummary, family: Family): void {
     `  merged duplicates    ${summary.rowsMerged}`,
     `  rejected             ${summary.rowsRejected}`,
     ...Object.entries(summary.rejectionsByReason).map(([reason, count]) => `    ${String(count).padStart(6)}  ${reason}`),
+    ...(Object.keys(summary.unknownValues).length ? ['unknown status values (rows loaded, read as documented)'] : []),
+    ...Object.entries(summary.unknownValues).map(([value, count]) => `    ${String(count).padStart(6)}  ${value}`),
     `${entities} in file ${summary.entitiesInFile}`,
     `${entities} changed ${summary.entitiesChanged}`,
     `documents indexed      ${summary.documentsIndexed}`,

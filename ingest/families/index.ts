@@ -1,4 +1,4 @@
-import { PLUTO_LOAD, PROPERTIES } from './properties';
+import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from './properties';
 import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
 import type { Family, KeyedDataset } from './types';
 
@@ -9,6 +9,9 @@ export const FAMILIES: readonly Family[] = [RESTAURANTS, PROPERTIES];
 export const DATASETS: readonly KeyedDataset<unknown>[] = [
   RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>,
   PLUTO_LOAD as KeyedDataset<unknown>,
+  DOB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
+  ECB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
+  DOB_SAFETY_VIOLATIONS_LOAD as KeyedDataset<unknown>,
 ];
 
 export function familyNamed(name: string): Family {
@@ -21,5 +24,5 @@ export function datasetNamed(name: string): KeyedDataset<unknown> | undefined {
   return DATASETS.find((dataset) => dataset.source.name === name);
 }
 
-export { PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
+export { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
 export type { Family, KeyedDataset };

@@ -68,4 +68,11 @@ export interface KeyedDataset<Row> {
    * versions and outbox rows).
    */
   apply(client: PoolClient, rows: NumberedRows<Row>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[] }>;
+  /**
+   * The values of a row (a status column's) that the dataset's mapping does not know, as
+   * `COLUMN "value"`: the row still loads, read as the mapping documents, and the run's
+   * summary counts each value so a new city vocabulary is seen. Every row read is counted,
+   * whether or not its entity is applied again.
+   */
+  unknownValues?(row: Row, asOf: Date): string[];
 }

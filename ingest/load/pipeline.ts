@@ -32,6 +32,8 @@ export interface IngestSummary {
   rowsRejected: number;
   /** Rejections grouped by reason (values quoted in a reason are dropped from the key). */
   rejectionsByReason: Record<string, number>;
+  /** Rows whose status values the dataset's mapping does not know (still loaded), by `COLUMN "value"`. */
+  unknownValues: Record<string, number>;
   /** The first rejections (all of them are in ingest_rejections for the run). */
   rejections: Array<{ line: number; reason: string }>;
   /** The family's entities (for restaurants, establishments) the source has rows of, and those the run changed. */
@@ -124,6 +126,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       let rowsRejected = 0;
       let rows: NumberedRows<Row> = [];
       let rejections: Array<{ line: number; reason: string }> = [];
+      const unknownValues: Record<string, number> = {};
       // One staging insert in flight while the next batch is parsed.
       let inFlight: Promise<void> = Promise.resolve();
       const flushRejections = async () => {
@@ -136,8 +139,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       };
       for await (const item of source.items) {
         rowsRead += 1;
-        if ('row' in item) rows.push(item);
-        else {
+        if ('row' in item) {
+          rows.push(item);
+          for (const value of dataset.unknownValues?.(item.row, asOf) ?? []) unknownValues[value] = (unknownValues[value] ?? 0) + 1;
+        } else {
           rowsRejected += 1;
           rejections.push(item);
           if (rejections.length >= batchSize) await flushRejections();
@@ -189,6 +194,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
         rowsMerged,
         rowsRejected,
         rejectionsByReason: Object.fromEntries(byReason.rows.map((row) => [row.reason, row.n])),
+        unknownValues,
         rejections: sample.rows.map((row) => ({ line: row.line, reason: row.reason })),
         entitiesInFile: entities,
         entitiesChanged: changed,

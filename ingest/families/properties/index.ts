@@ -2,8 +2,12 @@ import { PLUTO, PlutoRow } from '../../sources/properties';
 import type { Family, KeyedDataset } from '../types';
 import { buildDocuments } from './documents';
 import { mergeLots, upsertLots } from './lots';
+import { rederiveViolations, violationLoads } from './violations';
 
-/** Properties: tax lots by BBL, with PLUTO's attributes. */
+/**
+ * Properties: tax lots by BBL, with PLUTO's attributes and the violation dockets. A lot a
+ * docket names before PLUTO does is created on first sight from its BBL alone.
+ */
 export const PROPERTIES: Family = {
   name: 'properties',
   entities: 'lots',
@@ -16,8 +20,8 @@ export const PROPERTIES: Family = {
   legacyAliases: [],
   lockName: 'property',
   buildDocuments,
-  // Nothing is derived from a lot's attributes yet.
-  rederive: async () => [],
+  // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open).
+  rederive: rederiveViolations,
 };
 
 /** PLUTO into the properties family: one lot per BBL. */
@@ -35,3 +39,6 @@ export const PLUTO_LOAD: KeyedDataset<PlutoRow> = {
     return { duplicateLines, changed: await upsertLots(client, lots) };
   },
 };
+
+/** The violation dockets into the properties family: keyed by the lot (BBL), stored in property_violations. */
+export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD } = violationLoads(PROPERTIES);

@@ -1,0 +1,163 @@
+import type { PoolClient } from 'pg';
+import {
+  dobSafetyViolationStanding,
+  dobViolationStanding,
+  ecbViolationStanding,
+  ViolationStanding,
+} from '../../../src/domain/properties/violations';
+import { parseTaxLot } from '../../../src/nyc';
+import { upsertSql } from '../../load/upsert';
+import type { DatasetSpec } from '../../sources/dataset';
+import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
+import type { Family, KeyedDataset, NumberedRows } from '../types';
+
+/** A violation docket: its source, how its items are labelled, and how its status columns read. */
+interface ViolationDocket<Status> {
+  source: DatasetSpec<ViolationRow<Status>>;
+  /** contract-decisions.md: DOB (BIS), ECB, DOB_NOW (DOB NOW and safety). */
+  agency: 'DOB' | 'ECB' | 'DOB_NOW';
+  recordType: string;
+  standing(status: Status, asOf: Date): ViolationStanding;
+}
+
+const DOCKETS = {
+  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding },
+  'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding },
+  'dob-safety-violations': { source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding },
+} as const;
+
+type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding };
+
+const VIOLATION_COLUMNS: Array<[string, string, (violation: StoredViolation, docket: ViolationDocket<unknown>) => unknown]> = [
+  ['source_dataset', 'text', (_, docket) => docket.source.name],
+  ['source_id', 'text', ({ row }) => row.sourceId],
+  ['bbl', 'text', ({ row }) => row.bbl],
+  ['bin', 'text', ({ row }) => row.bin],
+  ['identifier', 'text', ({ row }) => row.identifier],
+  ['agency', 'text', (_, docket) => docket.agency],
+  ['record_type', 'text', (_, docket) => docket.recordType],
+  ['status', 'text', ({ row }) => row.status],
+  ['description', 'text', ({ row }) => row.description],
+  ['issued_at', 'date', ({ row }) => row.issuedAt],
+  ['status_at', 'date', ({ row }) => row.statusAt],
+  ['status_columns', 'jsonb', ({ row }) => JSON.stringify(row.statusColumns)],
+  ['is_open', 'boolean', ({ standing }) => standing.isOpen],
+  ['penalty_imposed_cents', 'bigint', ({ standing }) => standing.penaltyImposedCents],
+  ['penalty_due_cents', 'bigint', ({ standing }) => standing.penaltyDueCents],
+];
+
+const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
+
+/**
+ * A lot a docket names before PLUTO has: created with what its BBL says, so the violation
+ * has its entity (version, outbox row, document). Returns the lots created.
+ */
+async function createUnseenLots(client: PoolClient, bbls: string[]): Promise<string[]> {
+  const lots = bbls.map((bbl) => ({ bbl, ...parseTaxLot(bbl)! }));
+  const { rows } = await client.query(
+    `insert into property_lots (bbl, borough, block, lot)
+     select * from unnest($1::text[], $2::text[], $3::integer[], $4::integer[])
+     on conflict (bbl) do nothing returning bbl`,
+    [lots.map((lot) => lot.bbl), lots.map((lot) => lot.borough), lots.map((lot) => lot.block), lots.map((lot) => lot.lot)],
+  );
+  return rows.map((row) => row.bbl as string);
+}
+
+/**
+ * Writes the violations of these lots' staged rows: one per source id (a later row of the
+ * same id in the file is a merged duplicate), its isOpen and penalties derived as of
+ * `asOf`. Changed: the lots whose violations were written, and the lot a violation moved
+ * away from when the city re-filed it under another BBL.
+ */
+async function applyViolations<Status>(
+  client: PoolClient,
+  docket: ViolationDocket<Status>,
+  rows: NumberedRows<ViolationRow<Status>>,
+  asOf: Date,
+): Promise<{ duplicateLines: number[]; changed: string[] }> {
+  const bySourceId = new Map<string, StoredViolation>();
+  const duplicateLines: number[] = [];
+  for (const { line, row } of rows) {
+    if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
+    else bySourceId.set(row.sourceId, { row, standing: docket.standing(row.statusColumns, asOf) });
+  }
+  const violations = [...bySourceId.values()];
+  const changed = new Set(await createUnseenLots(client, [...new Set(violations.map(({ row }) => row.bbl))]));
+
+  const { rows: moved } = await client.query(
+    `select stored.bbl from property_violations stored
+     join unnest($2::text[], $3::text[]) as incoming (source_id, bbl) using (source_id)
+     where stored.source_dataset = $1 and stored.bbl <> incoming.bbl`,
+    [docket.source.name, violations.map(({ row }) => row.sourceId), violations.map(({ row }) => row.bbl)],
+  );
+  for (const { bbl } of moved) changed.add(bbl);
+
+  const generic = docket as ViolationDocket<unknown>;
+  const { rows: written } = await client.query(UPSERT_VIOLATIONS, VIOLATION_COLUMNS.map(([, , get]) => violations.map((violation) => get(violation, generic))));
+  for (const { bbl } of written) changed.add(bbl);
+  return { duplicateLines, changed: [...changed] };
+}
+
+/**
+ * A docket as a keyed dataset of the properties family. The entity is the lot: a changed
+ * violation gives its lot a new version and an outbox row.
+ */
+function violationLoad<Status>(family: Family, docket: ViolationDocket<Status>): KeyedDataset<ViolationRow<Status>> {
+  return {
+    family,
+    source: docket.source,
+    keyOf: (row) => row.bbl,
+    // The rows hold nothing that changes with every export.
+    stagedJson: (row) => JSON.stringify(row),
+    // Bump when the way rows become violations (or their standing) changes.
+    digestSalt: `${docket.source.name}-v1`,
+    sourceHashes: `${docket.source.name.replace(/-/g, '_')}_source_hashes`,
+    apply: (client, rows, asOf) => applyViolations(client, docket, rows, asOf),
+    unknownValues: (row, asOf) => docket.standing(row.statusColumns, asOf).unknownValues,
+  };
+}
+
+export function violationLoads(family: Family) {
+  return {
+    DOB_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['dob-violations']),
+    ECB_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['ecb-violations']),
+    DOB_SAFETY_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['dob-safety-violations']),
+  };
+}
+
+/**
+ * The lots' violations whose isOpen or penalties read differently as of `asOf` (an ECB
+ * hearing date passing), written anew; returns those lots. Re-deriving from the stored
+ * status columns, not the file: the same file again is not applied.
+ */
+export async function rederiveViolations(client: PoolClient, bbls: string[], asOf: Date): Promise<string[]> {
+  if (bbls.length === 0) return [];
+  const { rows } = await client.query(
+    `select source_dataset, source_id, bbl, status_columns, is_open, penalty_imposed_cents, penalty_due_cents
+     from property_violations where bbl = any($1)`,
+    [bbls],
+  );
+  const stale = rows.flatMap((stored) => {
+    const docket = DOCKETS[stored.source_dataset as keyof typeof DOCKETS] as ViolationDocket<unknown> | undefined;
+    if (!docket) return [];
+    const standing = docket.standing(stored.status_columns, asOf);
+    const same = standing.isOpen === stored.is_open
+      && standing.penaltyImposedCents === Number(stored.penalty_imposed_cents)
+      && standing.penaltyDueCents === Number(stored.penalty_due_cents);
+    return same ? [] : [{ stored, standing }];
+  });
+  if (stale.length === 0) return [];
+  await client.query(
+    `update property_violations as stored set is_open = fresh.is_open, penalty_imposed_cents = fresh.imposed, penalty_due_cents = fresh.due
+     from unnest($1::text[], $2::text[], $3::boolean[], $4::bigint[], $5::bigint[]) as fresh (source_dataset, source_id, is_open, imposed, due)
+     where stored.source_dataset = fresh.source_dataset and stored.source_id = fresh.source_id`,
+    [
+      stale.map(({ stored }) => stored.source_dataset),
+      stale.map(({ stored }) => stored.source_id),
+      stale.map(({ standing }) => standing.isOpen),
+      stale.map(({ standing }) => standing.penaltyImposedCents),
+      stale.map(({ standing }) => standing.penaltyDueCents),
+    ],
+  );
+  return [...new Set(stale.map(({ stored }) => stored.bbl as string))];
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PROPERTIES } from '../families';
+import type { KeyedDataset } from '../families/types';
+import { verifyStores } from '../index/verify';
+import { ingestDataset } from '../load/pipeline';
+import { rederive } from '../load/rederive';
+import { fileSource } from '../sources/source';
+
+const DOB = 'properties/dob_violations__wow.csv';
+const DOB_EXPORT = 'properties/dob_violations__nycdb.csv';
+const ECB = 'properties/ecb_violations__wow.csv';
+const SAFETY = 'properties/dob_safety_violations__nycdb.csv';
+const present = [DOB, DOB_EXPORT, ECB, SAFETY].every((file) => nycDataPresent(file));
+const describeWithDockets = present ? describe : describe.skip;
+
+const AS_OF = new Date('2026-11-23T12:00:00Z');
+const load = <Row>(store: TestNamespace['stores']['byMode']['test'], dataset: KeyedDataset<Row>, file: string, asOf = AS_OF) =>
+  ingestDataset(store, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf });
+
+async function violationsOf(ns: TestNamespace, bbl: string) {
+  const { rows } = await ns.stores.byMode.test.pg.query(
+    `select source_dataset, identifier, agency, record_type, status, is_open, issued_at::text, status_at::text,
+            penalty_imposed_cents::int, penalty_due_cents::int
+     from property_violations where bbl = $1 order by source_dataset, identifier`,
+    [bbl],
+  );
+  return rows;
+}
+
+async function snapshot(ns: TestNamespace) {
+  const pg = ns.stores.byMode.test.pg;
+  const lots = await pg.query('select bbl, version from property_lots order by bbl');
+  const violations = await pg.query('select * from property_violations order by source_dataset, source_id');
+  return { lots: lots.rows, violations: violations.rows };
+}
+
+describeWithDockets('ingest of the real violation dockets (Postgres + Elasticsearch)', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('loads the DOB, ECB and DOB safety files with every row accounted for, lots created on first sight, and the stores agreeing', async () => {
+    const store = ns.stores.byMode.test;
+    expect(await load(store, DOB_VIOLATIONS_LOAD, DOB)).toMatchObject({
+      rowsRead: 100, rowsLoaded: 99, rowsMerged: 0, rowsRejected: 1, rejections: [{ line: 50, reason: 'no tax lot in borough/block/lot "Q/01947/00018"' }],
+      unknownValues: {}, entitiesInFile: 94, entitiesChanged: 94, documentsIndexed: 94,
+    });
+    // The portal export's one blank VIOLATION_CATEGORY loads (closed by its number's star) and is counted.
+    expect(await load(store, DOB_VIOLATIONS_LOAD, DOB_EXPORT)).toMatchObject({
+      rowsRead: 100, rowsLoaded: 98, rowsRejected: 2, unknownValues: { 'VIOLATION_CATEGORY ""': 1 }, entitiesInFile: 98, entitiesChanged: 98,
+    });
+    expect(await load(store, ECB_VIOLATIONS_LOAD, ECB)).toMatchObject({
+      rowsRead: 100, rowsLoaded: 99, rowsMerged: 0, rowsRejected: 1, rejections: [{ line: 80, reason: 'no tax lot in borough/block/lot "3//"' }],
+      unknownValues: {}, entitiesInFile: 99, entitiesChanged: 99,
+    });
+    expect(await load(store, DOB_SAFETY_VIOLATIONS_LOAD, SAFETY)).toMatchObject({ rowsRead: 9, rowsLoaded: 9, rowsRejected: 0, unknownValues: {}, entitiesChanged: 9 });
+
+    const { rows: counts } = await store.pg.query(
+      'select (select count(*)::int from property_violations) as violations, (select count(*)::int from property_lots) as lots, (select count(*)::int from property_lots where address is null) as unseen',
+    );
+    // 99 + 98 + 99 + 9 violations on 299 lots (1002850008 is in both the DOB and the ECB file), none of them in PLUTO yet.
+    expect(counts[0]).toEqual({ violations: 305, lots: 299, unseen: 299 });
+    const lot = await store.pg.query("select borough, block, lot, address from property_lots where bbl = '1002850008'");
+    expect(lot.rows[0]).toEqual({ borough: 'Manhattan', block: 285, lot: 8, address: null });
+
+    const report = await verifyStores(store, PROPERTIES);
+    expect(report).toMatchObject({ ok: true, differenceCount: 0, counts: { properties: { postgres: 299, elasticsearch: 299 } } });
+  });
+
+  it('stores the violations of a lot in two files as read by hand from them', async () => {
+    // dob_violations__wow.csv line 30 and ecb_violations__wow.csv line 16: 193 Henry Street, Manhattan.
+    expect(await violationsOf(ns, '1002850008')).toEqual([
+      {
+        source_dataset: 'dob-violations', identifier: 'VP*061517CBS03MC01', agency: 'DOB', record_type: 'dob_violation', status: 'VP*-VIOLATION UNSERVED ECB- DISMISSED',
+        is_open: false, issued_at: '2017-06-15', status_at: '2017-06-28', penalty_imposed_cents: 0, penalty_due_cents: 0,
+      },
+      {
+        source_dataset: 'ecb-violations', identifier: '35299809L', agency: 'ECB', record_type: 'ecb_violation', status: 'RESOLVE / CURED/IN-VIO / CURE ACCEPTED',
+        is_open: false, issued_at: '2018-01-30', status_at: '2018-03-22', penalty_imposed_cents: 0, penalty_due_cents: 0,
+      },
+    ]);
+    // ECB line 86: ACTIVE, defaulted, $8,000 imposed and all of it due.
+    expect(await violationsOf(ns, '5040880013')).toMatchObject([
+      { identifier: '34936466L', is_open: true, issued_at: '2013-05-11', status_at: '2013-07-03', penalty_imposed_cents: 800_000, penalty_due_cents: 800_000 },
+    ]);
+    // ECB line 44: resolved with an overpayment (BALANCE_DUE -2500.00): nothing due.
+    expect(await violationsOf(ns, '1020900029')).toMatchObject([
+      { identifier: '38264331K', is_open: false, issued_at: '2018-08-20', status_at: '2018-11-15', penalty_imposed_cents: 125_000, penalty_due_cents: 0 },
+    ]);
+    // DOB line 43: active failure to certify a class 1 ECB violation, not disposed.
+    expect(await violationsOf(ns, '2038710030')).toMatchObject([{ identifier: 'V103118AEUHAZ100337', agency: 'DOB', is_open: true, issued_at: '2018-10-31', status_at: null }]);
+    // DOB safety line 10: a dismissed elevator CAT1 failure to file.
+    expect(await violationsOf(ns, '1017570001')).toEqual([
+      {
+        source_dataset: 'dob-safety-violations', identifier: 'VIO-FTC-VT-CAT1-202212-0008409', agency: 'DOB_NOW', record_type: 'dob_safety_violation', status: 'Dismissed',
+        is_open: false, issued_at: '2023-10-23', status_at: null, penalty_imposed_cents: 0, penalty_due_cents: 0,
+      },
+    ]);
+  });
+
+  it('loading the same files again changes nothing', async () => {
+    const store = ns.stores.byMode.test;
+    const before = await snapshot(ns);
+    for (const [dataset, file] of [[DOB_VIOLATIONS_LOAD, DOB], [DOB_VIOLATIONS_LOAD, DOB_EXPORT], [ECB_VIOLATIONS_LOAD, ECB], [DOB_SAFETY_VIOLATIONS_LOAD, SAFETY]] as const) {
+      const again = await load(store, dataset as KeyedDataset<unknown>, file);
+      expect(again).toMatchObject({ rowsRejected: again.rowsRead - again.rowsLoaded, rowsMerged: 0, entitiesChanged: 0, documentsIndexed: 0 });
+    }
+    expect(await snapshot(ns)).toEqual(before);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+  });
+
+  it('re-derives isOpen on a new clock: an ECB violation is open while its hearing is ahead', async () => {
+    const store = ns.stores.byMode.test;
+    // 35299809L was heard on 2018-03-22: as of 2018-03-01 the hearing is ahead.
+    expect((await rederive(store, PROPERTIES, new Date('2018-03-01T12:00:00Z'))).changed).toBeGreaterThan(0);
+    expect(await violationsOf(ns, '1002850008')).toMatchObject([{ is_open: false }, { identifier: '35299809L', is_open: true }]);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+    await rederive(store, PROPERTIES, AS_OF);
+    expect(await violationsOf(ns, '1002850008')).toMatchObject([{ is_open: false }, { identifier: '35299809L', is_open: false }]);
+  });
+});
