@@ -56,6 +56,11 @@ export function textField(value: string | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** A trimmed text field with its runs of spaces made one: the exports pad fixed-width fields ('WEST   88 STREET'). */
+export function spacedText(value: string | undefined): string | null {
+  return textField(value)?.replace(/\s+/g, ' ') ?? null;
+}
+
 /** A number field; empty is null, anything else unreadable rejects the row. */
 export function numberField(record: RawRecord, key: string, label: string): number | null {
   const value = textField(record[key]);

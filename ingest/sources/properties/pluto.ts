@@ -1,6 +1,7 @@
-import { Borough, bblFromParts, normalizeCoordinates, normalizeZip, parseBbl, parseTaxLot } from '../../../src/nyc';
+import { Borough, normalizeCoordinates, normalizeZip, parseTaxLot } from '../../../src/nyc';
 import type { RawRecord } from '../columns';
-import { DatasetSpec, rejectingParser, RowRejection, textField } from '../dataset';
+import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
+import { rowBbl } from './tax-lot';
 
 /** One PLUTO tax lot, as the properties family stores it. */
 export interface PlutoRow {
@@ -40,11 +41,6 @@ function column(record: RawRecord, ...keys: string[]): string | undefined {
   return undefined;
 }
 
-/** Text with its runs of spaces made one ('        ETON STREET', 'DINEEN , JOAN  G'); empty is null. */
-function spacedText(value: string | undefined): string | null {
-  return textField(value)?.replace(/\s+/g, ' ') ?? null;
-}
-
 /**
  * A number as PLUTO writes it: plain ('3'), float-formatted by DCP or pandas ('2.0000000',
  * '10010.0'), or with thousands separators in the current portal export ('1,700').
@@ -78,23 +74,12 @@ function landUse(record: RawRecord): string | null {
   return String(value).padStart(2, '0');
 }
 
-/**
- * The lot's BBL: the BBL column (10 digits, or a float '2029580065.00'), else borough
- * (letters, code or name) + block + lot. When both are there they must name the same lot.
- */
+/** The lot's BBL, from the BBL column (a float in DCP's CSVs) or borough + block + lot. */
 function lotBbl(record: RawRecord): string {
   const block = wholeNumber(record, 'BLOCK', 'block', 'tax_block');
   const lot = wholeNumber(record, 'LOT', 'lot', 'tax_lot');
-  const fromParts = bblFromParts(textField(record.borough) ?? textField(record.borocode), block, lot);
-  const bblText = textField(record.bbl);
-  if (bblText === null) {
-    if (fromParts === null) throw new RowRejection('missing BBL (no BBL, nor borough, block and lot)');
-    return fromParts;
-  }
-  const fromColumn = parseBbl(bblText);
-  if (fromColumn === null) throw new RowRejection(`invalid BBL "${bblText}"`);
-  if (fromParts !== null && fromParts !== fromColumn) throw new RowRejection(`BBL "${bblText}" is not borough/block/lot ${fromParts}`);
-  return fromColumn;
+  const borough = textField(record.borough) ?? textField(record.borocode);
+  return rowBbl(textField(record.bbl), { borough, block, lot }, 'missing BBL (no BBL, nor borough, block and lot)');
 }
 
 function parse(record: RawRecord): PlutoRow {

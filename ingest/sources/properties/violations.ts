@@ -1,7 +1,8 @@
-import { bblFromParts, parseBbl, parseBin, parseBisDate, parseMoneyCents } from '../../../src/nyc';
+import { parseBin, parseBisDate, parseMoneyCents } from '../../../src/nyc';
 import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
 import type { RawRecord } from '../columns';
-import { DatasetSpec, rejectingParser, RowRejection, textField } from '../dataset';
+import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
+import { rowBbl } from './tax-lot';
 
 /**
  * One violation of a tax lot as a docket dataset states it: the Property violation item's
@@ -28,11 +29,6 @@ export interface ViolationRow<Status> {
 export type DobViolationRow = ViolationRow<DobViolationStatus>;
 export type EcbViolationRow = ViolationRow<EcbViolationStatus>;
 export type DobSafetyViolationRow = ViolationRow<DobSafetyViolationStatus>;
-
-/** Text with its runs of spaces made one; the exports pad fixed-width fields ('WEST   88 STREET'). */
-function spacedText(value: string | undefined): string | null {
-  return textField(value)?.replace(/\s+/g, ' ') ?? null;
-}
 
 /**
  * A description column that holds two fixed-width fields: VIOLATION_TYPE in the API
@@ -62,22 +58,10 @@ function cents(record: RawRecord, key: string, label: string): number | null {
   return value;
 }
 
-/**
- * The lot from borough (digit, letter code or name), block (5 digits) and lot (4 or 5
- * digits: DOB violations pad to 5), and the BBL column where the dataset has one: both
- * must then name the same lot. A row without its lot cannot join any property.
- */
+/** The lot from borough + block + lot, and the BBL column where the dataset has one. */
 function lotBbl(record: RawRecord, boroughKey: string): string {
-  const fromParts = bblFromParts(textField(record[boroughKey]), textField(record.block), textField(record.lot));
-  const bblText = textField(record.bbl);
-  const fromColumn = bblText === null ? null : parseBbl(bblText);
-  if (bblText !== null && fromColumn === null) throw new RowRejection(`invalid BBL "${bblText}"`);
-  if (fromColumn !== null && fromParts !== null && fromColumn !== fromParts) throw new RowRejection(`BBL "${bblText}" is not borough/block/lot ${fromParts}`);
-  const bbl = fromColumn ?? fromParts;
-  if (bbl === null) {
-    throw new RowRejection(`no tax lot in borough/block/lot "${record[boroughKey] ?? ''}/${record.block ?? ''}/${record.lot ?? ''}"`);
-  }
-  return bbl;
+  const parts = { borough: textField(record[boroughKey]), block: textField(record.block), lot: textField(record.lot) };
+  return rowBbl(textField(record.bbl), parts, `no tax lot in borough/block/lot "${record[boroughKey] ?? ''}/${record.block ?? ''}/${record.lot ?? ''}"`);
 }
 
 function parseDobViolation(record: RawRecord): DobViolationRow {
