@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
-import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PROPERTIES } from '../families';
+import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from '../families';
 import type { KeyedDataset } from '../families/types';
 import { verifyStores } from '../index/verify';
 import { ingestDataset } from '../load/pipeline';
@@ -121,5 +123,19 @@ describeWithDockets('ingest of the real violation dockets (Postgres + Elasticsea
     expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
     await rederive(store, PROPERTIES, AS_OF);
     expect(await violationsOf(ns, '1002850008')).toMatchObject([{ is_open: false }, { identifier: '35299809L', is_open: false }]);
+  });
+
+  it('fills in a lot first seen on a docket when PLUTO arrives, keeping its violations', async () => {
+    const store = ns.stores.byMode.test;
+    const { rows: [before] } = await store.pg.query("select version from property_lots where bbl = '1002850008'");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pluto-'));
+    const file = path.join(dir, 'pluto.csv');
+    fs.writeFileSync(file, 'borough,bbl,address,bldgclass,landuse\nMN,1002850008,193 HENRY STREET,C7,04\n');
+    expect(await ingestDataset(store, PLUTO_LOAD, fileSource(PLUTO_LOAD.source, file), { asOf: AS_OF })).toMatchObject({ rowsLoaded: 1, entitiesChanged: 1 });
+    const { rows: [lot] } = await store.pg.query("select address, bldgclass, version from property_lots where bbl = '1002850008'");
+    expect(lot).toMatchObject({ address: '193 HENRY STREET', bldgclass: 'C7' });
+    expect(Number(lot.version)).toBeGreaterThan(Number(before.version));
+    expect(await violationsOf(ns, '1002850008')).toHaveLength(2);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
   });
 });
