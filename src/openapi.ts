@@ -4,6 +4,7 @@ import { buildDocument } from './contract/document';
 import type { ApiFragment, OpenApiDocument } from './contract/types';
 import { feedsFragment } from './feeds/openapi';
 import { platformFragment } from './platform/openapi';
+import { propertiesFragment } from './properties/openapi';
 import { restaurantsFragment } from './restaurants/openapi';
 
 /**
@@ -13,7 +14,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

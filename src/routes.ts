@@ -3,9 +3,10 @@ import type { Route } from './contract/routes';
 import type { AppDeps } from './deps';
 import { feedRoutes } from './feeds/routes';
 import { platformRoutes } from './platform/routes';
+import { propertyRoutes } from './properties/routes';
 import { restaurantRoutes } from './restaurants/routes';
 
 /** Every family's routes; a family adds one line here. */
 export function allRoutes(deps: AppDeps): Route[] {
-  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps)];
+  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps)];
 }

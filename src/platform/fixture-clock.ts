@@ -15,3 +15,16 @@ export function fixtureReferenceDate(): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(date.getTime())) throw new Error(`bad fixture reference date "${text}"`);
   return date;
 }
+
+let reference: Date | undefined;
+
+/**
+ * The clock of every time-relative answer (stats windows, community decay, deadlines): now
+ * for live keys; for test keys the fixture's reference date, so the same request gives the
+ * same bytes on any day (contract-decisions.md, test mode).
+ */
+export function clockOf(store: { mode: string }, now: () => Date = () => new Date()): Date {
+  if (store.mode === 'live') return now();
+  reference ??= fixtureReferenceDate();
+  return reference;
+}

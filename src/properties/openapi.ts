@@ -1,0 +1,130 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DATE, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { operationInput } from '../contract/input';
+import { dateParam, enumOf, listOf, pageParams } from '../contract/params';
+import type { ApiFragment } from '../contract/types';
+import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
+import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
+
+const TAG = 'Properties';
+
+export const bblParam = Type.String({
+  pattern: '^[0-9]{10}$',
+  description: 'Borough-block-lot: 10 digits (borough 1 digit, block 5, lot 4), e.g. 1002850008. A malformed bbl is 400 invalid_parameter; a lot not on record is 404 not_found.',
+  'x-message': 'bbl must be 10 digits: borough (1), block (5), lot (4)',
+});
+
+export const ViolationDocketQuery = Type.Object({
+  agency: Type.Optional(listOf(enumOf(VIOLATION_AGENCIES), `Agencies to keep: ${VIOLATION_AGENCIES.join(', ')}.`)),
+  status: Type.Optional(enumOf(['open', 'closed'] as const, { description: 'open: only violations that still demand action (isOpen true); closed: only the others.' })),
+  since: Type.Optional(dateParam('Issued on or after this date (violations with no issue date never match).')),
+  until: Type.Optional(dateParam('Issued on or before this date (violations with no issue date never match).')),
+  sort: enumOf(VIOLATION_SORTS, { default: '-date', description: 'date / -date: by issue date; penalty / -penalty: by penalty imposed. Default -date.' }),
+  ...pageParams(100, 20),
+});
+export type ViolationDocketQuery = Static<typeof ViolationDocketQuery>;
+
+export const DeadlineQuery = Type.Object({
+  status: Type.Optional(listOf(enumOf(DEADLINE_STATUSES), `Statuses to keep: ${DEADLINE_STATUSES.join(', ')}.`)),
+  dueBefore: Type.Optional(dateParam('Only obligations due on or before this date (items with no due date are left out).')),
+});
+export type DeadlineQuery = Static<typeof DeadlineQuery>;
+
+/** What each properties route takes: the operations below and the routes are written from these. */
+export const propertyInputs = {
+  violations: { params: Type.Object({ bbl: bblParam }), query: ViolationDocketQuery },
+  deadlines: { params: Type.Object({ bbl: bblParam }), query: DeadlineQuery },
+};
+
+const VIOLATION_MAPPING = [
+  '**agency** and **recordType** by dataset:',
+  '- DOB Violations (3h2n-5cm9): agency `DOB`, recordType `dob_violation`. isOpen: a `*` in the VIOLATION_CATEGORY code (`V*-`, `VW*-`, `VP*-`: dismissed or resolved) means closed, no star (`V-DOB VIOLATION - ACTIVE`) means open; a blank or unknown category falls back to the star in the violation number\'s prefix. No penalty (penaltyImposedCents and penaltyDueCents are 0: DOB\'s penalties are the ECB records).',
+  '- DOB ECB Violations (6bgk-3dad): agency `ECB`, recordType `ecb_violation`. isOpen while ECB_VIOLATION_STATUS is not RESOLVE, or the hearing date is today or later, or a balance is due. penaltyImposedCents is PENALITY_IMPOSED; penaltyDueCents is BALANCE_DUE, never negative (an overpayment is no debt). status reads `ECB_VIOLATION_STATUS / HEARING_STATUS / CERTIFICATION_STATUS`; statusAt is the hearing date.',
+  '- DOB Safety Violations (855j-jady): agency `DOB_NOW`, recordType `dob_safety_violation`. isOpen unless Violation Status is Dismissed. No penalty columns (both 0).',
+  'A status value a mapping does not know never hides a violation: what cannot be read as closed is open (the ingest report counts such values). `HPD` (HPD violations) joins the agency vocabulary when that dataset is ingested. status and description are empty strings when the dataset leaves them blank.',
+].join('\n');
+
+const VIOLATION_ORDER = `Order: -date (default) newest issue date first, date oldest first; -penalty largest penalty imposed first, penalty smallest first. Ties break on the violation's dataset and source id, in the same direction as the sort, so the order is total. Violations with no issue date come after every dated one in both date directions. Cursor pagination is keyset over those values: following meta.nextCursor reaches every violation exactly once, and violations written between two pages never shift the ones still to come. A cursor is only valid for the same lot, filters and sort. Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400; since after until is 400.`;
+
+const KIND_LIST = DEADLINE_KINDS.map((kind) => `\`${kind}\``).join(', ');
+
+const STATUS_MEANINGS = [
+  `- \`ok\`: satisfied for the current cycle or period.`,
+  `- \`due_soon\`: not yet satisfied and due within ${DUE_SOON_DAYS} days.`,
+  `- \`overdue\`: the due date passed with no satisfying filing.`,
+  `- \`action_needed\`: a filing exists but shows something the owner must fix (facade UNSAFE or SWARMP, elevator or boiler defects, a lapsed registration), or DOB Safety Violations shows an open failure-to-file or failure-to-correct violation for the obligation.`,
+  `- \`unverifiable\`: no public dataset loaded here can confirm it (verifiable false): treat it as a reminder of the date the law sets.`,
+].join('\n');
+
+export const propertiesFragment: ApiFragment = {
+  tags: [{ name: TAG, description: 'Tax lots (by BBL): their violation dockets and compliance deadlines.' }],
+  schemas: {
+    PropertyViolation: {
+      type: 'object',
+      additionalProperties: false,
+      description: VIOLATION_MAPPING,
+      required: ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents'],
+      properties: {
+        identifier: { type: 'string', description: 'Violation or summons number, as the dataset writes it.' },
+        agency: { type: 'string', enum: [...VIOLATION_AGENCIES] },
+        recordType: { type: 'string', enum: [...VIOLATION_RECORD_TYPES] },
+        status: { type: 'string', description: 'The current status line, from the dataset\'s own status columns.' },
+        description: { type: 'string' },
+        isOpen: { type: 'boolean', description: 'Still demands action (mapping per dataset above).' },
+        issuedAt: nullable(DATE),
+        statusAt: nullable({ ...DATE, description: 'Last status or hearing date.' }),
+        penaltyImposedCents: { type: 'integer', minimum: 0 },
+        penaltyDueCents: { type: 'integer', minimum: 0, description: 'Balance currently due.' },
+      },
+    },
+    Deadline: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'A compliance obligation of the lot, derived by the service from PLUTO and the loaded city datasets (not raw city data).',
+      required: ['kind', 'label', 'status', 'dueDate', 'lastEvidenceAt', 'basis', 'penalty', 'verifiable', 'whatToDo', 'guideUrl'],
+      properties: {
+        kind: { type: 'string', enum: [...DEADLINE_KINDS], description: 'Stable obligation key.' },
+        label: { type: 'string' },
+        status: { type: 'string', enum: [...DEADLINE_STATUSES], description: STATUS_MEANINGS },
+        dueDate: nullable({ ...DATE, description: 'Next date something is owed (past when overdue); null when no public fact fixes it.' }),
+        lastEvidenceAt: nullable({ ...DATE, description: 'Most recent satisfying filing the city shows.' }),
+        basis: { type: 'string', description: 'Plain-English rule and citation; says when a dataset that would confirm it is not loaded.' },
+        penalty: { type: 'string', description: 'Cost of missing it.' },
+        verifiable: { type: 'boolean', description: 'False when no public record loaded here can confirm compliance: treat as a reminder.' },
+        whatToDo: { type: 'string' },
+        guideUrl: nullable({ type: 'string' }),
+      },
+    },
+  },
+  paths: {
+    '/api/v1/properties/{bbl}/violations': {
+      get: {
+        operationId: 'listPropertyViolations',
+        summary: "A lot's violation docket",
+        description: `Every violation of the lot from the DOB, ECB and DOB safety dockets, one item per violation. Filters combine (AND); agency is a comma list matching any. Meant for monitoring by polling with since set to the last check.\n\n${VIOLATION_MAPPING}\n\n${VIOLATION_ORDER}`,
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        'x-ordered': [['since', 'until']],
+        ...operationInput(propertyInputs.violations),
+        responses: { '200': pageResponse(ref('PropertyViolation')), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+      },
+    },
+    '/api/v1/properties/{bbl}/deadlines': {
+      get: {
+        operationId: 'listPropertyDeadlines',
+        summary: "A lot's compliance deadlines",
+        description: [
+          `The obligations that apply to the lot, one item per kind, as of today (live keys) or the fixture reference date (test keys). Obligations that do not apply are not listed. Ordered by dueDate ascending (no due date last), then kind. Not paginated.`,
+          `Kinds: ${KIND_LIST}; each item's basis gives its rule and citation.`,
+          `Statuses:\n${STATUS_MEANINGS}`,
+          `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) is loaded and shows an open failure-to-file for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}. Of these none is ingested yet; DOB Safety Violations counts as loaded once this deployment has ingested it.`,
+          'Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400.',
+        ].join('\n\n'),
+        tags: [TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(propertyInputs.deadlines),
+        responses: { '200': listResponse(ref('Deadline')), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+      },
+    },
+  },
+};

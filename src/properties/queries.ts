@@ -1,0 +1,64 @@
+import type { Position, PositionShape } from '../search/cursor';
+import type { ViolationSort } from './types';
+
+/**
+ * The docket query of one lot: filters, the sort, and the keyset position, as SQL text and
+ * parameters (pure: the store runs it).
+ *
+ * Every sort is a total order of (key, source_dataset, source_id), all in the sort's
+ * direction, so one row comparison is the keyset condition. A missing issue date sorts
+ * last in both date directions: it is read as +infinity ascending and -infinity
+ * descending, which a row comparison handles where NULL would not.
+ */
+export interface DocketFilter {
+  bbl: string;
+  agency?: readonly string[];
+  status?: 'open' | 'closed';
+  since?: string;
+  until?: string;
+  sort: ViolationSort;
+}
+
+/** [sort key (issue date or null | penalty imposed), source_dataset, source_id]. */
+export const DOCKET_POSITION: Record<'date' | 'penalty', PositionShape> = {
+  date: ['string', 'string', 'string'],
+  penalty: ['integer', 'string', 'string'],
+};
+
+export const positionShapeOf = (sort: ViolationSort): PositionShape => DOCKET_POSITION[sort.endsWith('penalty') ? 'penalty' : 'date'];
+
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+export function buildDocketQuery(filter: DocketFilter, after: Position | null, limit: number): SqlQuery {
+  const values: unknown[] = [filter.bbl];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const where = ['bbl = $1'];
+  if (filter.agency) where.push(`agency = any(${param(filter.agency)}::text[])`);
+  if (filter.status) where.push(`is_open = ${filter.status === 'open'}`);
+  if (filter.since) where.push(`issued_at >= ${param(filter.since)}::date`);
+  if (filter.until) where.push(`issued_at <= ${param(filter.until)}::date`);
+
+  const descending = filter.sort.startsWith('-');
+  const byPenalty = filter.sort.endsWith('penalty');
+  const missingDate = descending ? "'-infinity'::date" : "'infinity'::date";
+  // Qualified: a bare name in ORDER BY would resolve to the text-cast output column of the same name.
+  const key = byPenalty ? 'v.penalty_imposed_cents' : `coalesce(v.issued_at, ${missingDate})`;
+  if (after) {
+    const [value, dataset, id] = after;
+    const keyValue = byPenalty ? `${param(value)}::bigint` : `coalesce(${param(value)}::date, ${missingDate})`;
+    where.push(`(${key}, source_dataset, source_id) ${descending ? '<' : '>'} (${keyValue}, ${param(dataset)}::text, ${param(id)}::text)`);
+  }
+  const direction = descending ? 'desc' : 'asc';
+  return {
+    text: `select source_dataset, source_id, identifier, agency, record_type, coalesce(status, '') as status, coalesce(description, '') as description,
+              is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents
+       from property_violations v
+       where ${where.join(' and ')}
+       order by ${key} ${direction}, source_dataset ${direction}, source_id ${direction}
+       limit ${param(limit)}`,
+    values,
+  };
+}

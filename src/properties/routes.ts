@@ -1,0 +1,51 @@
+import { cursorPage } from '../contract/lists';
+import { type Route, route } from '../contract/routes';
+import type { AppDeps } from '../deps';
+import { deadlinesFor, filterDeadlines } from '../domain/properties/deadlines';
+import type { LotFacts } from '../domain/properties/types';
+import { notFound } from '../errors';
+import { clockOf } from '../platform/fixture-clock';
+import { propertyInputs } from './openapi';
+import { positionShapeOf } from './queries';
+import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from './store';
+
+export function propertyRoutes(deps: AppDeps): Route[] {
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/properties/{bbl}/violations',
+      input: propertyInputs.violations,
+      async handler(ctx, { params: { bbl }, query }) {
+        const { store } = ctx.state;
+        const { sort, agency, status, since, until } = query;
+        ctx.body = await cursorPage(deps.cursors, store.mode, {
+          list: 'property-violations',
+          query,
+          scope: { bbl },
+          position: positionShapeOf(sort),
+          async rows(after) {
+            if (!(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
+            return docketRows(store, { bbl, agency, status, since, until, sort }, after, query.limit + 1);
+          },
+          positionOf: (row) => positionOf(row, sort),
+          item: (row) => row.item,
+        });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/properties/{bbl}/deadlines',
+      input: propertyInputs.deadlines,
+      async handler(ctx, { params: { bbl }, query }) {
+        const { store } = ctx.state;
+        const pluto = await plutoLot(store, bbl);
+        if (!pluto) throw notFound(`property ${bbl}`);
+        // Only the datasets this store has ingested are present; every other filing list
+        // stays absent (not loaded), which the rules serve as reminders.
+        const safetyViolations = await safetyViolationsOf(store, bbl);
+        const lot: LotFacts = { ...pluto, ...(safetyViolations !== undefined && { safetyViolations }) };
+        ctx.body = { data: filterDeadlines(deadlinesFor(lot, clockOf(store)), { status: query.status, dueBefore: query.dueBefore }) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,19 @@
+/** The vocabularies of a property violation item (contract-decisions.md, "Properties"). */
+export const VIOLATION_AGENCIES = ['DOB', 'ECB', 'DOB_NOW'] as const;
+export const VIOLATION_RECORD_TYPES = ['dob_violation', 'ecb_violation', 'dob_safety_violation'] as const;
+export const VIOLATION_SORTS = ['-date', 'date', '-penalty', 'penalty'] as const;
+export type ViolationSort = (typeof VIOLATION_SORTS)[number];
+
+/** The Property violation item, fields in contract order. */
+export interface PropertyViolationItem {
+  identifier: string;
+  agency: string;
+  recordType: string;
+  status: string;
+  description: string;
+  isOpen: boolean;
+  issuedAt: string | null;
+  statusAt: string | null;
+  penaltyImposedCents: number;
+  penaltyDueCents: number;
+}
