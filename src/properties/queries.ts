@@ -21,7 +21,7 @@ export interface DocketFilter {
 
 /** [sort key (issue date or null | penalty imposed), source_dataset, source_id]. */
 export const DOCKET_POSITION: Record<'date' | 'penalty', PositionShape> = {
-  date: ['string', 'string', 'string'],
+  date: ['date', 'string', 'string'],
   penalty: ['integer', 'string', 'string'],
 };
 

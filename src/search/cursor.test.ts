@@ -60,6 +60,11 @@ describe('cursor codec', () => {
       expect(() => codec.decode(codec.encode(position, binding), binding, ['integer', 'string'])).toThrow(ApiError);
     }
     expect(codec.decode(codec.encode([1, 'a'], binding), binding, ['integer', 'string'])).toEqual([1, 'a']);
+    // A date position is a real calendar date or null, never text a store would fail to read as a date.
+    for (const position of [['2024-05-01', 'a'], [null, 'a']]) expect(codec.decode(codec.encode(position, binding), binding, ['date', 'string'])).toEqual(position);
+    for (const position of [['abc', 'a'], ['2024-13-01', 'a'], ['2024-02-30', 'a'], ['2024-5-1', 'a'], [20240501, 'a']]) {
+      expectInvalid(() => codec.decode(codec.encode(position, binding), binding, ['date', 'string']));
+    }
     // A signed payload that is not even an object.
     const payload = Buffer.from('null').toString('base64url');
     const signature = createHmac('sha256', 'secret-a').update(payload).digest().subarray(0, 16).toString('base64url');

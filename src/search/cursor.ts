@@ -14,7 +14,14 @@ export type Position = Array<string | number | boolean | null>;
  * before use: a payload of the wrong shape (forged with a leaked secret, or from an older
  * release) is 400 invalid_cursor, never a malformed query sent to a store.
  */
-export type PositionShape = ReadonlyArray<'string' | 'integer'>;
+export type PositionShape = ReadonlyArray<'string' | 'integer' | 'date'>;
+
+/** A real calendar date written YYYY-MM-DD: what a store can compare as a date without failing. */
+function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
 
 const MAX_POSITION_STRING = 512;
 
@@ -24,6 +31,8 @@ function fitsShape(position: unknown[], shape: PositionShape): boolean {
     shape.every((kind, i) => {
       const value = position[i];
       if (kind === 'integer') return Number.isSafeInteger(value);
+      // null: a row without the date (sorted last by the list that made the cursor).
+      if (kind === 'date') return value === null || isCalendarDate(value);
       // null is how Elasticsearch reports a missing keyword sort value; it takes it back as such.
       return value === null || (typeof value === 'string' && value.length <= MAX_POSITION_STRING);
     })

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { startTestApi, TestApi } from '../support/api';
 import { docketsPresent, insertLot, type InlineViolation, loadRealDockets } from './support';
 
@@ -118,6 +119,18 @@ describe('GET /properties/{bbl}/violations', () => {
       expect((await api.get(`${BASE}/${LOT}/violations?limit=1&${query}&cursor=${cursor}`)).body.error.code).toBe('invalid_cursor');
     }
     expect((await api.get(`${BASE}/1000010002/violations?limit=1&sort=date&cursor=${cursor}`)).body.error.code).toBe('invalid_cursor');
+  });
+
+  it('refuses a correctly signed cursor whose date is not a date, before Postgres reads it', async () => {
+    const first = await api.get(`${BASE}/${LOT}/violations?limit=1&sort=date`);
+    const [payload] = (first.body.meta.nextCursor as string).split('.');
+    const { p, b } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    for (const date of ['abc', '2024-02-30', 20240101]) {
+      const forged = Buffer.from(JSON.stringify({ p: [date, p[1], p[2]], b })).toString('base64url');
+      const signature = createHmac('sha256', api.ns.config.cursorSecret).update(forged).digest().subarray(0, 16).toString('base64url');
+      const res = await api.get(`${BASE}/${LOT}/violations?limit=1&sort=date&cursor=${forged}.${signature}`);
+      expect([date, res.status, res.body.error?.code]).toEqual([date, 400, 'invalid_cursor']);
+    }
   });
 });
 
