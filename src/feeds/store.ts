@@ -1,4 +1,4 @@
-import { clockOf } from '../restaurants/clock';
+import { clockOf } from '../platform/fixture-clock';
 import type { DataStore } from '../stores';
 
 /** Enumerations and aggregates, read from Postgres (the canonical tables). */

@@ -2,7 +2,7 @@ import { orderBySchema } from '../contract/order';
 import { communityFigures } from '../community/figures';
 import type { OpenApiDocument } from '../contract/types';
 import type { DataStore } from '../stores';
-import { clockOf } from './clock';
+import { clockOf } from '../platform/fixture-clock';
 import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
 
 /** Postgres reads of the restaurant family: profiles, history and citations. */
