@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { Context, Middleware } from 'koa';
+import { unescape } from 'node:querystring';
 import { ApiError, invalidBody, invalidParameter, missingParameter, unknownParameter } from '../errors';
 import { anchored, createAjv } from './ajv';
 import { describeParameter } from './messages';
@@ -21,6 +22,21 @@ function coerce(raw: string, schema: Schema): unknown {
     default:
       return raw;
   }
+}
+
+const decodeQueryText = (text: string) => unescape(text.replace(/\+/g, ' '));
+
+/**
+ * The items of a list parameter (style form, explode false) as sent: split on the literal commas
+ * of the still-encoded query string and decoded after, so an item may hold a comma written %2C
+ * (a real cuisine is "Juice, Smoothies, Fruit Salads"). Decoding first would split it in three.
+ */
+function listItems(querystring: string, name: string): string[] | undefined {
+  for (const pair of querystring.split('&')) {
+    const at = pair.indexOf('=');
+    if (at >= 0 && decodeQueryText(pair.slice(0, at)) === name) return pair.slice(at + 1).split(',').map(decodeQueryText);
+  }
+  return undefined;
 }
 
 interface CompiledParameter {
@@ -67,11 +83,11 @@ export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof cr
   return compiled;
 }
 
-function checkValue(parameter: CompiledParameter, raw: string): unknown {
+function checkValue(parameter: CompiledParameter, raw: string, items?: string[]): unknown {
   const { spec } = parameter;
   // No text with NUL reaches a store (Postgres refuses it in text): one check for every parameter of every family.
   if (raw.includes('\u0000')) throw invalidParameter(spec.name, `${spec.name} must not contain a NUL character`);
-  const value = coerce(raw, spec.schema);
+  const value = items ? items.map((item) => coerce(item, spec.schema.items ?? {})) : coerce(raw, spec.schema);
   if (!parameter.check(value)) throw invalidParameter(spec.name, spec['x-message'] ?? describeParameter(spec.name, spec.schema));
   return value;
 }
@@ -87,7 +103,8 @@ function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, un
       continue;
     }
     if (Array.isArray(raw)) throw invalidParameter(name, `${name} was given more than once; give it once (comma-separate several values where a list is allowed)`);
-    values[name] = checkValue(parameter, raw ?? '');
+    const items = parameter.spec.schema.type === 'array' ? listItems(ctx.querystring, name) : undefined;
+    values[name] = checkValue(parameter, raw ?? '', items);
   }
   for (const { spec } of compiled.query) {
     if (values[spec.name] !== undefined) continue;

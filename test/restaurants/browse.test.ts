@@ -27,7 +27,7 @@ const DATA: EstablishmentSpec[] = [
     visits: [{ date: '1900-01-01', type: '', score: null, citations: [] }],
   },
   {
-    camis: '30000005', name: 'ECHO EATS', boro: 'Bronx', zip: '10467', cuisine: 'Mexican', building: '3000', street: 'WHITE PLAINS ROAD', lat: 40.8700, lng: -73.8670,
+    camis: '30000005', name: 'ECHO EATS', boro: 'Bronx', zip: '10467', cuisine: 'Juice, Smoothies, Fruit Salads', building: '3000', street: 'WHITE PLAINS ROAD', lat: 40.8700, lng: -73.8670,
     visits: [
       { date: '2021-05-01', score: 20, grade: 'B', citations: [{ code: '04L' }] },
       { date: '2023-01-15', score: 12, grade: 'A', citations: [] },
@@ -106,6 +106,9 @@ describe('browse', () => {
     await expectFilter('borough=Brooklyn,Queens', (r) => ['Brooklyn', 'Queens'].includes(r.borough));
     await expectFilter('zip=10003,10467', (r) => ['10003', '10467'].includes(r.zip));
     await expectFilter('cuisine=Pizza', (r) => r.cuisine === 'Pizza');
+    // A real cuisine holds commas: an item's comma is written %2C, only literal commas separate items.
+    await expectFilter('cuisine=Juice%2C%20Smoothies%2C%20Fruit%20Salads,Pizza', (r) => ['Juice, Smoothies, Fruit Salads', 'Pizza'].includes(r.cuisine));
+    await expectFilter('cuisine=Juice%2C+Smoothies%2C+Fruit+Salads', (r) => r.cuisine === 'Juice, Smoothies, Fruit Salads');
     await expectFilter('grade=C,B', (r) => r.grade === 'C' || r.grade === 'B');
     await expectFilter(`riskLevel=${everything.find((r) => r.camis === '30000003')!.riskLevel}`, (r) => r.riskLevel === everything.find((x) => x.camis === '30000003')!.riskLevel);
     await expectFilter('minScore=12&maxScore=28', (r) => r.score !== null && r.score >= 12 && r.score <= 28);
