@@ -71,10 +71,11 @@ export function parseTaxLot(text: string | number | null | undefined): TaxLot | 
 }
 
 /**
- * The city's "million" BINs (1000000, 2000000, ... 5000000): a placeholder for a lot
- * whose building has no BIN yet, not a building. They read as no BIN.
+ * The city's "million" BINs (1000000, 2000000, ... 5000000) and their x999999 kin (LL84's
+ * `1999999`): a placeholder for a lot whose building has no BIN yet, not a building. They
+ * read as no BIN.
  */
-const PLACEHOLDER_BINS = new Set(BOROUGHS.map((borough) => `${boroughCode(borough)}000000`));
+const PLACEHOLDER_BINS = new Set(BOROUGHS.flatMap((borough) => [`${boroughCode(borough)}000000`, `${boroughCode(borough)}999999`]));
 
 /** A 7-digit BIN whose first digit is the borough code -> the BIN, or null (placeholders too). */
 export function parseBin(text: string | number | null | undefined): string | null {

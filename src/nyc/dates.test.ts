@@ -5,6 +5,11 @@ describe('city dates', () => {
     expect(parseCityDate('04/02/2024')).toBe('2024-04-02');
     expect(parseCityDate('2025-11-18T00:00:00.000')).toBe('2025-11-18');
     expect(parseCityDate('01/01/1900')).toBe('1900-01-01');
+    // DOB permit and DOB NOW exports append the time of day.
+    expect(parseCityDate('01/10/2019 12:00:00 AM')).toBe('2019-01-10');
+    expect(parseCityDate('12/21/2022 05:12:01 PM')).toBe('2022-12-21');
+    expect(parseCityDate('05/11/2022 00:00:00')).toBe('2022-05-11');
+    expect(parseCityDate('05/11/2022 25')).toBeUndefined();
     expect(parseCityDate('')).toBeNull();
     expect(parseCityDate('02/30/2024')).toBeUndefined();
     expect(parseCityDate('yesterday')).toBeUndefined();

@@ -1,9 +1,10 @@
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** MM/DD/YYYY, with the time of day DOB's exports append ('12:00:00 AM', '05:12:01 PM', '00:00:00'): the date is the day written. */
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
 
 /**
- * A date from either format the city exports (portal export MM/DD/YYYY, SODA floating
- * timestamp YYYY-MM-DDT00:00:00.000) as YYYY-MM-DD; null when blank; undefined when
+ * A date from either format the city exports (portal export MM/DD/YYYY, with or without
+ * the time DOB's exports add, SODA floating timestamp YYYY-MM-DDT00:00:00.000) as YYYY-MM-DD; null when blank; undefined when
  * unreadable, so a caller can tell a missing date from a bad one.
  */
 export function parseCityDate(value: string | null | undefined): string | null | undefined {
