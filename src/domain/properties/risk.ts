@@ -1,0 +1,137 @@
+import { daysBetween, isoDate } from '../../nyc';
+
+/**
+ * The property risk score: a pure function of a lot's violation findings, its penalties
+ * currently due and the clock. The text below is served in the OpenAPI description of the
+ * property profile verbatim; keep it and the code in step.
+ */
+
+export const PROPERTY_RISK_LEVELS = ['LOW', 'MODERATE', 'HIGH', 'SEVERE'] as const;
+export type PropertyRiskLevel = (typeof PROPERTY_RISK_LEVELS)[number];
+
+export const PROPERTY_RISK_FACTOR_KEYS = ['open_violations', 'fines_due', 'defaulted_hearings', 'recent_violations'] as const;
+export type PropertyRiskFactorKey = (typeof PROPERTY_RISK_FACTOR_KEYS)[number];
+
+/** Weight halves every two years down to a floor of a quarter: an old open problem still counts. */
+export const HALF_LIFE_DAYS = 730;
+export const WEIGHT_FLOOR = 0.25;
+/** The window of recent_violations, in days. */
+export const RECENT_WINDOW_DAYS = 1095;
+
+export const PROPERTY_RISK_DESCRIPTION = `Property risk score (0-100, higher is worse), computed from the lot's violation dockets only (DOB, ECB, DOB safety violations; HPD once ingested), as of today for live keys and the fixture reference date for test keys.
+
+Each finding counts with a recency weight w = ${WEIGHT_FLOOR} + ${1 - WEIGHT_FLOOR} x 0.5^(ageDays/${HALF_LIFE_DAYS}), dated by the violation's issue date (a defaulted hearing by its hearing date, or the issue date when no hearing date is known). A finding from today weighs 1.0, two years old 0.625, and never less than ${WEIGHT_FLOOR}; an undated finding weighs ${WEIGHT_FLOOR}, a date after the clock counts as today. The score is the sum of four factors, each rounded to whole points and capped; the caps add up to 100, so every point of the score is listed in exactly one factor (riskFactors: its points, count and detail).
+
+- open_violations: violations that still demand action (isOpen true), any age. Points = min(40, round(4 x sum of w)).
+- fines_due: penalties currently due across the lot (finesDueCents). Points = min(25, round(5 x log2(1 + finesDueCents / 100000))): $1,000 due is 5 points, $3,000 10, $7,000 15, $15,000 20, $31,000 or more 25.
+- defaulted_hearings: ECB hearings that became default judgments (HEARING_STATUS DEFAULT), open or closed. Points = min(20, round(6 x sum of w)).
+- recent_violations: every violation, open or closed, issued less than ${RECENT_WINDOW_DAYS} days before the clock's day. Points = min(15, round(1.5 x sum of w)).
+
+Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.
+
+Each factor's count is the flat number of findings it counts (fines_due: the violations with a balance due); its detail states the weighted sum and the points. Every term is non-negative and grows as a finding gets fresher (and log2 grows with the amount due), so more or fresher bad findings never lower the score.`;
+
+/**
+ * One finding, or several alike (count): the store groups a lot's violations by these
+ * fields, so a lot with thousands of violations is a few hundred findings at most.
+ */
+export interface RiskFinding {
+  issuedAt: string | null;
+  isOpen: boolean;
+  /** An ECB hearing that became a default judgment. */
+  defaulted: boolean;
+  /** The date of the defaulted hearing (the issue date when unknown); only read when defaulted. */
+  defaultedAt: string | null;
+  /** A balance is due on it (only counted, the amount is finesDueCents). */
+  hasBalanceDue: boolean;
+  count: number;
+}
+
+export interface PropertyRiskInput {
+  findings: RiskFinding[];
+  finesDueCents: number;
+}
+
+export interface PropertyRiskFactor {
+  key: PropertyRiskFactorKey;
+  label: string;
+  count: number;
+  points: number;
+  detail: string;
+}
+
+export interface PropertyRisk {
+  score: number;
+  level: PropertyRiskLevel;
+  factors: PropertyRiskFactor[];
+}
+
+const LEVEL_FLOORS: Array<[number, PropertyRiskLevel]> = [
+  [60, 'SEVERE'],
+  [35, 'HIGH'],
+  [15, 'MODERATE'],
+  [0, 'LOW'],
+];
+
+export function propertyRiskLevelOf(score: number): PropertyRiskLevel {
+  return LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
+}
+
+/** The age of a date as of the clock's UTC day; a date after the clock is 0 days old. */
+export function ageInDays(date: string, asOf: Date): number {
+  return Math.max(0, daysBetween(date, isoDate(asOf)));
+}
+
+/** w = floor + (1 - floor) x 0.5^(age/half-life); an undated finding weighs the floor. */
+export function findingWeight(date: string | null, asOf: Date): number {
+  if (date === null) return WEIGHT_FLOOR;
+  return WEIGHT_FLOOR + (1 - WEIGHT_FLOOR) * 0.5 ** (ageInDays(date, asOf) / HALF_LIFE_DAYS);
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function factor(key: PropertyRiskFactorKey, label: string, count: number, units: number, cap: number, explain: string): PropertyRiskFactor {
+  const points = Math.min(cap, Math.round(units));
+  return { key, label, count, points, detail: `${points} of ${cap} points: ${explain}` };
+}
+
+/** The score, its level and the factors every point comes from. */
+export function propertyRisk(input: PropertyRiskInput, asOf: Date): PropertyRisk {
+  let openCount = 0;
+  let openWeight = 0;
+  let defaultedCount = 0;
+  let defaultedWeight = 0;
+  let recentCount = 0;
+  let recentWeight = 0;
+  let dueCount = 0;
+  for (const finding of input.findings) {
+    const n = finding.count;
+    if (finding.isOpen) {
+      openCount += n;
+      openWeight += n * findingWeight(finding.issuedAt, asOf);
+    }
+    if (finding.defaulted) {
+      defaultedCount += n;
+      defaultedWeight += n * findingWeight(finding.defaultedAt ?? finding.issuedAt, asOf);
+    }
+    if (finding.issuedAt !== null && ageInDays(finding.issuedAt, asOf) < RECENT_WINDOW_DAYS) {
+      recentCount += n;
+      recentWeight += n * findingWeight(finding.issuedAt, asOf);
+    }
+    if (finding.hasBalanceDue) dueCount += n;
+  }
+  const due = Math.max(0, input.finesDueCents);
+  const factors = [
+    factor('open_violations', 'Open violations', openCount, 4 * openWeight, 40,
+      `${plural(openCount, 'open violation')}; 4 points per recency-weighted violation (weighted ${openWeight.toFixed(2)})`),
+    factor('fines_due', 'Penalties due', dueCount, 5 * Math.log2(1 + due / 100_000), 25,
+      `${dollars(due)} due on ${plural(dueCount, 'violation')}; 5 x log2(1 + dollars due / 1,000)`),
+    factor('defaulted_hearings', 'Defaulted hearings', defaultedCount, 6 * defaultedWeight, 20,
+      `${plural(defaultedCount, 'hearing')} defaulted; 6 points per recency-weighted default (weighted ${defaultedWeight.toFixed(2)})`),
+    factor('recent_violations', 'Violations issued in the last 3 years', recentCount, 1.5 * recentWeight, 15,
+      `${plural(recentCount, 'violation')} issued in the last ${RECENT_WINDOW_DAYS} days; 1.5 points per recency-weighted violation (weighted ${recentWeight.toFixed(2)})`),
+  ];
+  const score = factors.reduce((sum, part) => sum + part.points, 0);
+  return { score, level: propertyRiskLevelOf(score), factors };
+}
