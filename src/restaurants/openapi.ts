@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { batchResponse, DATE, dataResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { batchBody } from '../contract/batch';
 import { operationInput } from '../contract/input';
 import {
   booleanParam, boroughListParam, dateParam, enumOf, latParam, limitParam, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
@@ -122,7 +123,7 @@ export const restaurantInputs = {
   nearby: { query: NearbyQuery },
   batch: {
     // Items have no length or shape rule: a malformed id is answered in notFound (contract-decisions.md).
-    body: Type.Object({ camis: Type.Array(Type.String(), { minItems: 1, description: '1 to 50 ids (more: 400 batch_too_large).' }) }, { additionalProperties: false }),
+    body: batchBody('camis', 50),
   },
   profile: { params: CamisPath },
   inspections: { params: CamisPath },

@@ -1,6 +1,7 @@
+import { batchAnswer } from '../contract/batch';
 import { searchHits, searchPage } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
-import { ApiError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { AppDeps } from '../deps';
 import { restaurantInputs } from './openapi';
 import { browsePositionShape, buildBrowseRequest } from './queries/browse';
@@ -51,14 +52,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/batch',
       input: restaurantInputs.batch,
       async handler(ctx, { body }) {
-        const requested = body.camis;
-        if (requested.length > BATCH_MAX) {
-          throw new ApiError(400, 'batch_too_large', `a batch takes at most ${BATCH_MAX} ids; this one had ${requested.length}`, { param: 'camis' });
-        }
-        const ids = [...new Set(requested)];
-        const profiles = await loadProfiles(ctx.state.store, ids, deps.doc);
-        const data = ids.filter((id) => profiles.has(id)).map((id) => profiles.get(id));
-        ctx.body = { data, meta: { returned: data.length, notFound: ids.filter((id) => !profiles.has(id)) } };
+        ctx.body = await batchAnswer(body.camis, { max: BATCH_MAX, param: 'camis', load: (ids) => loadProfiles(ctx.state.store, ids, deps.doc) });
       },
     }),
     route({
