@@ -5,11 +5,11 @@ import {
   ecbViolationStanding,
   ViolationStanding,
 } from '../../../src/domain/properties/violations';
-import { parseTaxLot } from '../../../src/nyc';
 import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
+import { createUnseenLots } from './unseen-lots';
 
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
 interface ViolationDocket<Status> {
@@ -47,21 +47,6 @@ const VIOLATION_COLUMNS: Array<[string, string, (violation: StoredViolation, doc
 ];
 
 const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
-
-/**
- * A lot a docket names before PLUTO has: created with what its BBL says, so the violation
- * has its entity (version, outbox row, document). Returns the lots created.
- */
-async function createUnseenLots(client: PoolClient, bbls: string[]): Promise<string[]> {
-  const lots = bbls.map((bbl) => ({ bbl, ...parseTaxLot(bbl)! }));
-  const { rows } = await client.query(
-    `insert into property_lots (bbl, borough, block, lot)
-     select * from unnest($1::text[], $2::text[], $3::integer[], $4::integer[])
-     on conflict (bbl) do nothing returning bbl`,
-    [lots.map((lot) => lot.bbl), lots.map((lot) => lot.borough), lots.map((lot) => lot.block), lots.map((lot) => lot.lot)],
-  );
-  return rows.map((row) => row.bbl as string);
-}
 
 /**
  * Writes the violations of these lots' staged rows: one per source id (a later row of the
