@@ -6,11 +6,13 @@ import type { LotFacts } from '../domain/properties/types';
 import { notFound } from '../errors';
 import { clockOf } from '../platform/fixture-clock';
 import { propertyInputs } from './openapi';
+import { profileRoutes } from './profile/routes';
 import { positionShapeOf } from './queries';
 import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
+    ...profileRoutes(deps),
     route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/violations',

@@ -15,6 +15,8 @@ export type PropertyRiskFactorKey = (typeof PROPERTY_RISK_FACTOR_KEYS)[number];
 /** Weight halves every two years down to a floor of a quarter: an old open problem still counts. */
 export const HALF_LIFE_DAYS = 730;
 export const WEIGHT_FLOOR = 0.25;
+/** The ECB HEARING_STATUS of a hearing that became a default judgment (defaultedHearings, defaulted_hearings). */
+export const ECB_DEFAULT_HEARING_STATUS = 'DEFAULT';
 /** The window of recent_violations, in days. */
 export const RECENT_WINDOW_DAYS = 1095;
 

@@ -1,0 +1,17 @@
+import type { PropertyRiskFactorKey, PropertyRiskLevel } from '../../domain/properties/risk';
+
+/** The Property profile (api-spec.md), fields in contract order, then the risk factors. */
+export interface PropertyProfile {
+  bbl: string;
+  address: string;
+  borough: string;
+  riskLevel: PropertyRiskLevel;
+  riskScore: number;
+  openViolations: number;
+  totalRecords: number;
+  finesImposedCents: number;
+  finesDueCents: number;
+  defaultedHearings: number;
+  agencies: Array<{ agency: string; openCount: number }>;
+  riskFactors: Array<{ key: PropertyRiskFactorKey; label: string; count: number; points: number; detail: string }>;
+}
