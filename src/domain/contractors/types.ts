@@ -1,0 +1,48 @@
+/**
+ * The contractor family's records: one OATH Hearings Division summons (`jz4z-kudi`) as the
+ * rules read it. Dates are 'YYYY-MM-DD' (read with `parseCityDate`), money whole cents
+ * (read with `parseMoneyCents`), null where the dataset leaves the column blank. Status
+ * columns are kept as the city writes them (trimmed, runs of spaces made one): the
+ * mapping to a ticket status lives in tickets.ts and names the values it does not know.
+ */
+
+/** One of a summons' charges 1-10 (`charge_N_code`, `_code_section`, `_code_description`, `_infraction_amount`). */
+export interface OathCharge {
+  code: string | null;
+  section: string | null;
+  description: string | null;
+  /** The scheduled amount sought for the charge: the cost of losing at a normal hearing. */
+  amountCents: number | null;
+}
+
+/** The columns of a summons that decide its status, its money and its new-hearing window. */
+export interface TicketRecord {
+  /** The summons number as OATH writes it (upper case, no padding added). */
+  ticket: string;
+  issuingAgency: string | null;
+  violationDate: string | null;
+  /** `hearing_status`: HEARING COMPLETED, RESCHEDULED, PAID IN FULL, DEFAULTED, DOCKETED, WRITTEN OFF, ... */
+  hearingStatus: string | null;
+  /** `hearing_result`: IN VIOLATION, DISMISSED, DEFAULT, DEFAULTED, STIPULATED, ADJOURNED, ... */
+  hearingResult: string | null;
+  /** `compliance_status`: All Terms Met, Penalty Due, Compliance Due, Both Due. */
+  complianceStatus: string | null;
+  /** Past or scheduled. */
+  hearingDate: string | null;
+  decisionDate: string | null;
+  /** `penalty_imposed` as written: present before any decision too, where it is not a finding. */
+  penaltyImposedCents: number | null;
+  paidCents: number | null;
+  /** `additional_penalties_or_late_fees`. */
+  lateFeesCents: number | null;
+  /** `balance_due` as written: negative after an overpayment. */
+  balanceDueCents: number | null;
+  /** Charges 1-10 in column order, only those the row fills. */
+  charges: OathCharge[];
+}
+
+/** The respondent columns: a company may be whole in either, or split head / legal tail. */
+export interface Respondent {
+  firstName: string | null;
+  lastName: string | null;
+}
