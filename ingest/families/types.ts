@@ -65,9 +65,12 @@ export interface KeyedDataset<Row> {
    * Applies every staged row of these entities in the caller's transaction: canonical
    * upserts, derived values of what changed. Returns the lines merged into an earlier row
    * as duplicates, and the keys of the entities it changed (the skeleton gives those new
-   * versions and outbox rows).
+   * versions and outbox rows). A row that only the stores can tell is unusable (a building
+   * no loaded dataset has placed on a lot) is returned in `rejected` with its reason: the
+   * run counts and reports it as rejected, and its entity's digest is not recorded, so the
+   * next run tries it again.
    */
-  apply(client: PoolClient, rows: NumberedRows<Row>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[] }>;
+  apply(client: PoolClient, rows: NumberedRows<Row>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[]; rejected?: Array<{ line: number; reason: string }> }>;
   /**
    * The values of a row (a status column's) that the dataset's mapping does not know, as
    * `COLUMN "value"`: the row still loads, read as the mapping documents, and the run's

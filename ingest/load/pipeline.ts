@@ -55,6 +55,8 @@ export function withIngestLock<T>(store: DataStore, family: Family, work: (clien
 interface AppliedCounts {
   rowsLoaded: number;
   rowsMerged: number;
+  /** Rows the dataset's apply rejected (already written to ingest_rejections). */
+  rowsRejected: number;
   changed: number;
 }
 
@@ -66,9 +68,9 @@ interface AppliedCounts {
 async function applyStagedRows<Row>(
   client: PoolClient,
   dataset: KeyedDataset<Row>,
-  options: { asOf: Date; chunkSize: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
+  options: { runId: number; asOf: Date; chunkSize: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
 ): Promise<AppliedCounts> {
-  const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, changed: 0 };
+  const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, rowsRejected: 0, changed: 0 };
   let applied = 0;
   let chunkNumber = 0;
   for (let after = ''; ; ) {
@@ -82,11 +84,23 @@ async function applyStagedRows<Row>(
     const staged = await stagedRows<Row>(client, changed.map((digest) => digest.key));
     if (staged.length) counts.changed += await inTransaction(client, async () => {
       const result = await dataset.apply(client, staged, options.asOf);
-      counts.rowsLoaded += staged.length - result.duplicateLines.length;
+      const rejected = result.rejected ?? [];
+      counts.rowsLoaded += staged.length - result.duplicateLines.length - rejected.length;
       counts.rowsMerged += result.duplicateLines.length;
+      counts.rowsRejected += rejected.length;
       const all = [...new Set(result.changed)].sort();
       await recordChanges(client, dataset.family, all);
-      await recordDigests(client, dataset, changed, staged, result.duplicateLines);
+      let applied = changed;
+      if (rejected.length) {
+        await client.query('insert into ingest_rejections (run_id, line, reason) select $1, * from unnest($2::integer[], $3::text[])', [
+          options.runId, rejected.map((r) => r.line), rejected.map((r) => r.reason),
+        ]);
+        // An entity with a rejected row keeps no digest: the next run applies it again.
+        const rejectedLines = new Set(rejected.map((r) => r.line));
+        const retried = new Set(staged.filter(({ line }) => rejectedLines.has(line)).map(({ row }) => dataset.keyOf(row)));
+        applied = changed.filter((digest) => !retried.has(digest.key));
+      }
+      await recordDigests(client, dataset, applied, staged, result.duplicateLines);
       return all.length;
     });
     chunkNumber += 1;
@@ -170,11 +184,12 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       const relay = options.index !== false ? startBackgroundRelay(store, family) : null;
       let applied: AppliedCounts;
       try {
-        applied = await applyStagedRows(client, dataset, { asOf, chunkSize, progress, afterChunk: options.afterChunk });
+        applied = await applyStagedRows(client, dataset, { runId, asOf, chunkSize, progress, afterChunk: options.afterChunk });
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
       const { rowsLoaded, rowsMerged, changed } = applied;
+      rowsRejected += applied.rowsRejected;
       phasesMs.applying = Date.now() - started - phasesMs.reading;
       await client.query(
         `update ingest_runs set finished_at = now(), rows_read = $2, rows_loaded = $3, rows_merged = $4, rows_rejected = $5,

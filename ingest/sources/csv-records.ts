@@ -21,6 +21,9 @@ export async function* readCsvRecords(
     bom: true,
     info: true,
     relax_column_count: true,
+    // A quote inside an unquoted field is part of the value: DOB's facade extract writes
+    // `NO EVIDENCE OF "ERODING BRICK"` unescaped (a quote opening a field still quotes it).
+    relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (error: CsvError | undefined) => {
