@@ -1,4 +1,5 @@
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from './properties';
+import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD } from './properties';
 import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
 import type { Family, KeyedDataset } from './types';
 
@@ -12,6 +13,10 @@ export const DATASETS: readonly KeyedDataset<unknown>[] = [
   DOB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
   ECB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
   DOB_SAFETY_VIOLATIONS_LOAD as KeyedDataset<unknown>,
+  DOB_PERMITS_LOAD as KeyedDataset<unknown>,
+  DOB_JOBS_LOAD as KeyedDataset<unknown>,
+  DOB_NOW_JOBS_LOAD as KeyedDataset<unknown>,
+  DOB_NOW_PERMITS_LOAD as KeyedDataset<unknown>,
 ];
 
 export function familyNamed(name: string): Family {
@@ -24,5 +29,6 @@ export function datasetNamed(name: string): KeyedDataset<unknown> | undefined {
   return DATASETS.find((dataset) => dataset.source.name === name);
 }
 
+export { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD };
 export { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
 export type { Family, KeyedDataset };

@@ -3,6 +3,7 @@ import type { Family, KeyedDataset } from '../types';
 import { buildDocuments } from './documents';
 import { mergeLots, upsertLots } from './lots';
 import { rederiveViolations, violationLoads } from './violations';
+import { permitLoads, rederivePermits } from './permits';
 
 /**
  * Properties: tax lots by BBL, with PLUTO's attributes and the violation dockets. A lot a
@@ -20,8 +21,9 @@ export const PROPERTIES: Family = {
   legacyAliases: [],
   lockName: 'property',
   buildDocuments,
-  // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open).
-  rederive: rederiveViolations,
+  // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open), and a
+  // permit's (its expiration date passing). Each part returns the lots it wrote.
+  rederive: async (client, bbls, asOf) => [...new Set([...(await rederiveViolations(client, bbls, asOf)), ...(await rederivePermits(client, bbls, asOf))])],
 };
 
 /** PLUTO into the properties family: one lot per BBL. */
@@ -42,3 +44,6 @@ export const PLUTO_LOAD: KeyedDataset<PlutoRow> = {
 
 /** The violation dockets into the properties family: keyed by the lot (BBL), stored in property_violations. */
 export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD } = violationLoads(PROPERTIES);
+
+/** Permits and job filings (BIS and DOB NOW) into the properties family: keyed by the lot (BBL), stored in property_permits. */
+export const { DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD } = permitLoads(PROPERTIES);

@@ -1,0 +1,136 @@
+import type { PoolClient } from 'pg';
+import {
+  dobJobStanding,
+  dobNowJobStanding,
+  dobNowPermitStanding,
+  dobPermitStanding,
+  type PermitAgency,
+  type PermitRecordType,
+  type PermitStanding,
+} from '../../../src/domain/properties/permits';
+import { upsertSql } from '../../load/upsert';
+import type { DatasetSpec } from '../../sources/dataset';
+import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, type PermitRow } from '../../sources/properties/permits';
+import type { Family, KeyedDataset, NumberedRows } from '../types';
+import { createUnseenLots } from './unseen-lots';
+
+/** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
+interface PermitDataset<Status> {
+  source: DatasetSpec<PermitRow<Status>>;
+  /** contract-decisions.md: DOB (BIS) or DOB_NOW. */
+  agency: PermitAgency;
+  recordType: PermitRecordType;
+  standing(status: Status, asOf: Date): PermitStanding;
+}
+
+const PERMIT_DATASETS = {
+  'dob-permits': { source: DOB_PERMITS, agency: 'DOB', recordType: 'permit', standing: dobPermitStanding },
+  'dob-jobs': { source: DOB_JOBS, agency: 'DOB', recordType: 'job_filing', standing: dobJobStanding },
+  'dob-now-jobs': { source: DOB_NOW_JOBS, agency: 'DOB_NOW', recordType: 'job_filing', standing: dobNowJobStanding },
+  'dob-now-permits': { source: DOB_NOW_PERMITS, agency: 'DOB_NOW', recordType: 'permit', standing: dobNowPermitStanding },
+} as const;
+
+type StoredPermit = { row: PermitRow<unknown>; standing: PermitStanding };
+
+const PERMIT_COLUMNS: Array<[string, string, (permit: StoredPermit, dataset: PermitDataset<unknown>) => unknown]> = [
+  ['source_dataset', 'text', (_, dataset) => dataset.source.name],
+  ['source_id', 'text', ({ row }) => row.sourceId],
+  ['bbl', 'text', ({ row }) => row.bbl],
+  ['bin', 'text', ({ row }) => row.bin],
+  ['identifier', 'text', ({ row }) => row.identifier],
+  ['agency', 'text', (_, dataset) => dataset.agency],
+  ['record_type', 'text', (_, dataset) => dataset.recordType],
+  ['status', 'text', ({ row }) => row.status],
+  ['description', 'text', ({ row }) => row.description],
+  ['issued_at', 'date', ({ row }) => row.issuedAt],
+  ['expires_at', 'date', ({ row }) => row.expiresAt],
+  ['status_at', 'date', ({ row }) => row.statusAt],
+  ['status_columns', 'jsonb', ({ row }) => JSON.stringify(row.statusColumns)],
+  ['is_open', 'boolean', ({ standing }) => standing.isOpen],
+];
+
+const UPSERT_PERMITS = upsertSql('property_permits', PERMIT_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
+
+/**
+ * Writes the permits (or job filings) of these lots' staged rows: one per source id (a
+ * later row of the same id in the file is a merged duplicate), isOpen derived as of
+ * `asOf`. Changed: the lots whose records were written, and the lot a record moved away
+ * from when the city re-filed it under another BBL.
+ */
+async function applyPermits<Status>(
+  client: PoolClient,
+  dataset: PermitDataset<Status>,
+  rows: NumberedRows<PermitRow<Status>>,
+  asOf: Date,
+): Promise<{ duplicateLines: number[]; changed: string[] }> {
+  const bySourceId = new Map<string, StoredPermit>();
+  const duplicateLines: number[] = [];
+  for (const { line, row } of rows) {
+    if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
+    else bySourceId.set(row.sourceId, { row, standing: dataset.standing(row.statusColumns, asOf) });
+  }
+  const permits = [...bySourceId.values()];
+  const changed = new Set(await createUnseenLots(client, [...new Set(permits.map(({ row }) => row.bbl))]));
+
+  const { rows: moved } = await client.query(
+    `select stored.bbl from property_permits stored
+     join unnest($2::text[], $3::text[]) as incoming (source_id, bbl) using (source_id)
+     where stored.source_dataset = $1 and stored.bbl <> incoming.bbl`,
+    [dataset.source.name, permits.map(({ row }) => row.sourceId), permits.map(({ row }) => row.bbl)],
+  );
+  for (const { bbl } of moved) changed.add(bbl);
+
+  const generic = dataset as PermitDataset<unknown>;
+  const { rows: written } = await client.query(UPSERT_PERMITS, PERMIT_COLUMNS.map(([, , get]) => permits.map((permit) => get(permit, generic))));
+  for (const { bbl } of written) changed.add(bbl);
+  return { duplicateLines, changed: [...changed] };
+}
+
+/** A permit dataset as a keyed dataset of the properties family: the entity is the lot. */
+function permitLoad<Status>(family: Family, dataset: PermitDataset<Status>): KeyedDataset<PermitRow<Status>> {
+  return {
+    family,
+    source: dataset.source,
+    keyOf: (row) => row.bbl,
+    // The rows hold nothing that changes with every export (DOBRunDate is not read).
+    stagedJson: (row) => JSON.stringify(row),
+    // Bump when the way rows become permits (or their isOpen) changes.
+    digestSalt: `${dataset.source.name}-v1`,
+    sourceHashes: `${dataset.source.name.replace(/-/g, '_')}_source_hashes`,
+    apply: (client, rows, asOf) => applyPermits(client, dataset, rows, asOf),
+    unknownValues: (row, asOf) => dataset.standing(row.statusColumns, asOf).unknownValues,
+  };
+}
+
+export function permitLoads(family: Family) {
+  return {
+    DOB_PERMITS_LOAD: permitLoad(family, PERMIT_DATASETS['dob-permits']),
+    DOB_JOBS_LOAD: permitLoad(family, PERMIT_DATASETS['dob-jobs']),
+    DOB_NOW_JOBS_LOAD: permitLoad(family, PERMIT_DATASETS['dob-now-jobs']),
+    DOB_NOW_PERMITS_LOAD: permitLoad(family, PERMIT_DATASETS['dob-now-permits']),
+  };
+}
+
+/**
+ * The lots' permits whose isOpen reads differently as of `asOf` (an expiration date
+ * passing), written anew; returns those lots. Re-derived from the stored status columns,
+ * not the file.
+ */
+export async function rederivePermits(client: PoolClient, bbls: string[], asOf: Date): Promise<string[]> {
+  if (bbls.length === 0) return [];
+  const { rows } = await client.query('select source_dataset, source_id, bbl, status_columns, is_open from property_permits where bbl = any($1)', [bbls]);
+  const stale = rows.flatMap((stored) => {
+    const dataset = PERMIT_DATASETS[stored.source_dataset as keyof typeof PERMIT_DATASETS] as PermitDataset<unknown> | undefined;
+    if (!dataset) return [];
+    const { isOpen } = dataset.standing(stored.status_columns, asOf);
+    return isOpen === stored.is_open ? [] : [{ stored, isOpen }];
+  });
+  if (stale.length === 0) return [];
+  await client.query(
+    `update property_permits as stored set is_open = fresh.is_open
+     from unnest($1::text[], $2::text[], $3::boolean[]) as fresh (source_dataset, source_id, is_open)
+     where stored.source_dataset = fresh.source_dataset and stored.source_id = fresh.source_id`,
+    [stale.map(({ stored }) => stored.source_dataset), stale.map(({ stored }) => stored.source_id), stale.map(({ isOpen }) => isOpen)],
+  );
+  return [...new Set(stale.map(({ stored }) => stored.bbl as string))];
+}
