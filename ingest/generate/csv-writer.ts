@@ -16,7 +16,12 @@ function field(value: string | number | null | undefined): string {
 }
 
 export function portalLine(row: PortalRow): string {
-  return `${PORTAL_HEADER.map((column) => field(row[column])).join(',')}\n`;
+  return csvLine(PORTAL_HEADER.map((column) => row[column]));
+}
+
+/** One CSV line of any export: fields quoted only where they must be, empty for null. */
+export function csvLine(values: ReadonlyArray<string | number | null | undefined>): string {
+  return `${values.map(field).join(',')}\n`;
 }
 
 /** 'YYYY-MM-DD' as the portal writes it: MM/DD/YYYY. */
