@@ -5,6 +5,7 @@ import type { ApiFragment, OpenApiDocument } from './contract/types';
 import { feedsFragment } from './feeds/openapi';
 import { platformFragment } from './platform/openapi';
 import { propertiesFragment } from './properties/openapi';
+import { permitsFragment } from './properties/permits/openapi';
 import { profileFragment } from './properties/profile/openapi';
 import { restaurantsFragment } from './restaurants/openapi';
 
@@ -15,7 +16,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, profileFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, profileFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

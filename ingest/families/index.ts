@@ -1,4 +1,5 @@
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from './properties';
+import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD } from './properties';
 import { DOB_COMPLAINTS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, FACADE_FILINGS_LOAD, HPD_REGISTRATIONS_LOAD } from './properties';
 import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
 import type { Family, KeyedDataset } from './types';
@@ -13,6 +14,10 @@ export const DATASETS: readonly KeyedDataset<unknown>[] = [
   DOB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
   ECB_VIOLATIONS_LOAD as KeyedDataset<unknown>,
   DOB_SAFETY_VIOLATIONS_LOAD as KeyedDataset<unknown>,
+  DOB_PERMITS_LOAD as KeyedDataset<unknown>,
+  DOB_JOBS_LOAD as KeyedDataset<unknown>,
+  DOB_NOW_JOBS_LOAD as KeyedDataset<unknown>,
+  DOB_NOW_PERMITS_LOAD as KeyedDataset<unknown>,
   DOB_COMPLAINTS_LOAD as KeyedDataset<unknown>,
   FACADE_FILINGS_LOAD as KeyedDataset<unknown>,
   ELEVATORS_LOAD as KeyedDataset<unknown>,
@@ -32,5 +37,6 @@ export function datasetNamed(name: string): KeyedDataset<unknown> | undefined {
 }
 
 export { DOB_COMPLAINTS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, FACADE_FILINGS_LOAD, HPD_REGISTRATIONS_LOAD };
+export { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD };
 export { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
 export type { Family, KeyedDataset };

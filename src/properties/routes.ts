@@ -6,6 +6,7 @@ import type { LotFacts } from '../domain/properties/types';
 import { notFound } from '../errors';
 import { clockOf } from '../platform/fixture-clock';
 import { propertyInputs } from './openapi';
+import { permitRoutes } from './permits/routes';
 import { profileRoutes } from './profile/routes';
 import { positionShapeOf } from './queries';
 import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from './store';
@@ -13,6 +14,7 @@ import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
     ...profileRoutes(deps),
+    ...permitRoutes(deps),
     route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/violations',

@@ -3,6 +3,7 @@ import type { Family, KeyedDataset } from '../types';
 import { buildDocuments } from './documents';
 import { mergeLots, upsertLots } from './lots';
 import { rederiveViolations, violationLoads } from './violations';
+import { permitLoads, rederivePermits } from './permits';
 import { filingLoads } from './filings';
 
 /**
@@ -21,8 +22,9 @@ export const PROPERTIES: Family = {
   legacyAliases: [],
   lockName: 'property',
   buildDocuments,
-  // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open).
-  rederive: rederiveViolations,
+  // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open), and a
+  // permit's (its expiration date passing). Each part returns the lots it wrote.
+  rederive: async (client, bbls, asOf) => [...new Set([...(await rederiveViolations(client, bbls, asOf)), ...(await rederivePermits(client, bbls, asOf))])],
 };
 
 /** PLUTO into the properties family: one lot per BBL. */
@@ -46,3 +48,6 @@ export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_L
 
 /** The compliance-evidence datasets into the properties family: keyed by the lot (by BIN through property_buildings where a row names only its building), stored in property_filings. */
 export const { DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, HPD_REGISTRATIONS_LOAD } = filingLoads(PROPERTIES);
+
+/** Permits and job filings (BIS and DOB NOW) into the properties family: keyed by the lot (BBL), stored in property_permits. */
+export const { DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD } = permitLoads(PROPERTIES);

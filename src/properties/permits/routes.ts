@@ -1,0 +1,34 @@
+import { cursorPage } from '../../contract/lists';
+import { type Route, route } from '../../contract/routes';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../errors';
+import { lotExists } from '../store';
+import { permitInputs } from './openapi';
+import { PERMIT_POSITION } from './queries';
+import { permitPositionOf, permitRows } from './store';
+
+export function permitRoutes(deps: AppDeps): Route[] {
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/properties/{bbl}/permits',
+      input: permitInputs.permits,
+      async handler(ctx, { params: { bbl }, query }) {
+        const { store } = ctx.state;
+        const { sort, status, since, until } = query;
+        ctx.body = await cursorPage(deps.cursors, store.mode, {
+          list: 'property-permits',
+          query,
+          scope: { bbl },
+          position: PERMIT_POSITION,
+          async rows(after) {
+            if (!(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
+            return permitRows(store, { bbl, status, since, until, sort }, after, query.limit + 1);
+          },
+          positionOf: permitPositionOf,
+          item: (row) => row.item,
+        });
+      },
+    }),
+  ];
+}
