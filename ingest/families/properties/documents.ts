@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { isBorough } from '../../../src/nyc';
-import { addressKey, indexedAddress } from '../../../src/search/address';
+import { indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -16,17 +16,25 @@ export interface PropertyDocument {
   /**
    * The address as the address search meets it (src/search/address: house number key and
    * canonical street, `5 AV` and `FIFTH AVENUE` alike); normalizeText of it when it names
-   * no street. The street's other names (streetAliases) are for the search to add.
+   * no street.
    */
   addressNorm: string;
+  /**
+   * The same key under the street's other names in the lot's borough (`453 6 avenue` for
+   * 453 AVENUE OF THE AMERICAS), present only when the street has any: the mapping copies
+   * both into addressKeys and addressWords, which the search reads.
+   */
+  addressAliases?: string[];
   location: { lat: number; lon: number } | null;
 }
 
 export type PropertyIndex = 'properties';
 
-function normalizedAddress(address: string | null, borough: string): string {
+function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases'> {
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
-  return indexed ? addressKey(indexed.houseNumber, indexed.street) : normalizeText(address);
+  if (!indexed) return { addressNorm: normalizeText(address) };
+  const [addressNorm, ...aliases] = indexed.keys;
+  return aliases.length > 0 ? { addressNorm, addressAliases: aliases } : { addressNorm };
 }
 
 /**
@@ -43,7 +51,7 @@ export async function buildDocuments(pg: Pool | PoolClient, bbls: string[]): Pro
       address: lot.address,
       borough: lot.borough,
       zip: lot.zip,
-      addressNorm: normalizedAddress(lot.address, lot.borough),
+      ...normalizedAddress(lot.address, lot.borough),
       location: lot.latitude !== null && lot.longitude !== null ? { lat: lot.latitude, lon: lot.longitude } : null,
     };
     set.properties.push({ id: lot.bbl, version: Number(lot.version), source: document as unknown as Record<string, unknown> });

@@ -55,13 +55,19 @@ export interface AddressQuery {
   houseNumber: HouseNumber | null;
   /** Canonical street words, '' when none were typed. */
   street: string;
+  /**
+   * The street's words as typed (folded, before canonicalStreet), for a query typed so far:
+   * its last word may be a partial one that canonical spelling would misread (`65 s` for
+   * `65 street` reads as `65 south`).
+   */
+  typedStreet: string[];
   /** Places typed at the end, in the order typed (`Rego Park 11374`: Rego Park, then the ZIP). */
   places: PlaceMatch[];
   /** Normalized words that name no street or place (units, unknown cities after a comma). */
   remainder: string;
 }
 
-const EMPTY: AddressQuery = { bbl: null, houseNumber: null, street: '', places: [], remainder: '' };
+const EMPTY: AddressQuery = { bbl: null, houseNumber: null, street: '', typedStreet: [], places: [], remainder: '' };
 
 /** Words that would be left as the street must name one: more than a directional. */
 function namesStreet(text: string): boolean {
@@ -141,11 +147,13 @@ export function parseAddressQuery(text: string | null | undefined): AddressQuery
   const { street: streetWords, unit } = cutUnit(tokens(streetText));
   if (unit.length > 0) remainder.unshift(unit.join(' '));
   let street = canonicalStreetWords(streetWords);
+  let typedStreet = streetWords;
   if (houseNumber && isNumberedStreet(canonicalStreetWords([houseNumber.text, ...streetWords]))) {
     street = canonicalStreetWords([houseNumber.text, ...streetWords]);
+    typedStreet = [houseNumber.text, ...streetWords];
     houseNumber = null;
   }
-  return { bbl: null, houseNumber, street: street.join(' '), places, remainder: remainder.join(' ') };
+  return { bbl: null, houseNumber, street: street.join(' '), typedStreet, places, remainder: remainder.join(' ') };
 }
 
 /** Where a query and a lot's address meet: `<house key> <canonical street>`, or the street alone. */
