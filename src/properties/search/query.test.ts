@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { parseAddressQuery } from '../../search/address';
+import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
+import { addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, streetsTyped, TIERS } from './query';
+import { propertySlug } from './slug';
+
+const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
+type Built = { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }>; should: object[] } }; sort: object[]; size: number };
+
+describe('property search tiers', () => {
+  test('are strictly ordered and never blended; a place is worth less than a tier', () => {
+    const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
+    const disMax = request.query.bool.must[0].dis_max;
+    expect(disMax.tie_breaker).toBe(0);
+    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameStreet]);
+    const gaps = Object.values(TIERS).sort((a, b) => b - a).slice(1).map((value, i, list) => (i === 0 ? Infinity : list[i - 1] - value));
+    expect(Math.min(...gaps)).toBeGreaterThan(IN_PLACE);
+    expect(boosts(request.query.bool.should)).toEqual([IN_PLACE]);
+  });
+
+  test('a BBL in any form is one term on the bbl, nothing else', () => {
+    for (const q of ['1-00835-0041', '1008350041', '1 835 41']) {
+      expect(buildPropertySearchRequest({ q, limit: 5 })).toMatchObject({ query: { constant_score: { boost: TIERS.bbl, filter: { term: { bbl: '1008350041' } } } } });
+    }
+  });
+
+  test('a house number alone: its whole key or the key and a space (350 is not 3500)', () => {
+    expect(boosts(addressTiers(parseAddressQuery('350')))).toEqual([TIERS.exactAddress, TIERS.addressPrefix]);
+    expect(JSON.stringify(addressTiers(parseAddressQuery('350')))).toContain('{"prefix":{"addressKeys":"350 "}}');
+  });
+
+  test('street types are words like any other (a typo in them is one edit); no same-street tier without a house number', () => {
+    expect(boosts(addressTiers(parseAddressQuery('350 5th Aveneu')))).toContain(TIERS.oneEdit);
+    expect(boosts(addressTiers(parseAddressQuery('Clarence Ave')))).toEqual([TIERS.exactAddress, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit]);
+  });
+
+  test('text that names no number, street or BBL builds no request', () => {
+    expect(buildPropertySearchRequest({ q: '!!! ???', limit: 10 })).toBeNull();
+  });
+
+  test('sorts by tier (plus place), then the address key, then the BBL', () => {
+    const request = buildPropertySearchRequest({ q: '350 5 av', limit: 3 }) as unknown as Built;
+    expect(request.sort).toEqual([{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }]);
+    expect(request.size).toBe(3);
+  });
+});
+
+describe('streetsTyped', () => {
+  test('adds the last word as typed when canonical spelling would misread it', () => {
+    expect(streetsTyped(parseAddressQuery('104 e 35 s'))).toEqual(['east 35 south', 'east 35 s']);
+    expect(streetsTyped(parseAddressQuery('350 5t'))).toEqual(['5t', '5']);
+    expect(streetsTyped(parseAddressQuery('350 5th av'))).toEqual(['5 avenue', '5 av']);
+    expect(streetsTyped(parseAddressQuery('761 clarence avenue'))).toEqual(['clarence avenue']);
+  });
+});
+
+describe('leadingStreets', () => {
+  test('the first typed words, longest first, for a street followed by words no parser knows', () => {
+    expect(leadingStreets(parseAddressQuery('26811 Union Tpke New Hyde Park'))).toEqual(['union turnpike new', 'union turnpike', 'union']);
+    expect(leadingStreets(parseAddressQuery('761 Clarence'))).toEqual([]);
+  });
+});
+
+describe('placeFilter', () => {
+  test('a borough by the lot borough or its ZIPs; a neighborhood or ZIP by ZIP', () => {
+    const [borough] = parseAddressQuery('1 Main St Brooklyn').places;
+    expect(placeFilter(borough)).toMatchObject({ bool: { should: [{ terms: { borough: ['Brooklyn'] } }, { terms: { zip: borough.zips } }], minimum_should_match: 1 } });
+    const [zip] = parseAddressQuery('1 Main St 11215').places;
+    expect(placeFilter(zip)).toEqual({ terms: { zip: ['11215'] } });
+  });
+});
+
+describe('propertySlug', () => {
+  test('lowercase kebab of address and borough, then the BBL', () => {
+    expect(propertySlug({ bbl: '4064210038', address: '148-11 58 AVENUE', borough: 'Queens' })).toBe('148-11-58-avenue-queens-4064210038');
+    expect(propertySlug({ bbl: '1008060001', address: "453 AVENUE OF THE AMER  ", borough: 'Manhattan' })).toBe('453-avenue-of-the-amer-manhattan-1008060001');
+    expect(propertySlug({ bbl: '5000010001', address: null, borough: 'Staten Island' })).toBe('staten-island-5000010001');
+    expect(propertySlug({ bbl: '2000010001', address: "1 O'BRIEN PL / REAR", borough: 'Bronx' })).toBe('1-o-brien-pl-rear-bronx-2000010001');
+  });
+});
+
+test('requests as sent to Elasticsearch (fixture)', () => {
+  expectRequestsMatchFixture(path.join(__dirname, 'fixtures', 'search.json'), {
+    exactAddress: buildPropertySearchRequest({ q: '350 5th Avenue', limit: 10 }),
+    partialLastWord: buildPropertySearchRequest({ q: '104 e 35 s', limit: 10 }),
+    queensNumberWithTypo: buildPropertySearchRequest({ q: '3412 31st Aveneu', limit: 10 }),
+    houseNumberOnly: buildPropertySearchRequest({ q: '350', limit: 10 }),
+    streetOnly: buildPropertySearchRequest({ q: 'Clarence Ave', limit: 5 }),
+    unknownTrailingWords: buildPropertySearchRequest({ q: '26811 Union Tpke New Hyde Park', limit: 10 }),
+    placeScoped: buildPropertySearchRequest({ q: '34-12 31 Ave Astoria 11102', limit: 10 }),
+    boroughPrefix: buildPropertySearchRequest({ q: '350 5th av manh', limit: 25 }),
+    bbl: buildPropertySearchRequest({ q: '1-00835-0041', limit: 10 }),
+  });
+});

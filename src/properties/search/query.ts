@@ -1,0 +1,139 @@
+import { canonicalStreetWords, houseNumberKey, isBorough } from '../../nyc';
+import { type AddressQuery, addressKey, parseAddressQuery } from '../../search/address';
+import type { PlaceMatch } from '../../search/places';
+
+/**
+ * The address typeahead (GET /properties/search) as one Elasticsearch request: score tiers,
+ * never blended scores, as in the restaurant typeahead. Each tier is a constant_score clause
+ * and dis_max keeps a lot's best tier, so a better kind of match always outranks a worse one.
+ * A place typed at the end adds IN_PLACE inside a tier (less than the gap between tiers), and
+ * inside the same score the lot's address key, then its BBL, decide. The tiers are served in
+ * the OpenAPI description (SEARCH_RANKING in ./openapi).
+ *
+ * What the index holds (index-mappings/properties.json): addressKeys, each of the lot's
+ * address keys whole (`3412 31 avenue`; the street's other names too), and addressWords,
+ * their words. Query and index build the keys with the same functions (src/search/address),
+ * so `34-12` and `3412`, `5 AV` and `Fifth Avenue`, `E` and `East` meet.
+ */
+export const TIERS = {
+  /** The whole query is a BBL in any form the city writes it. */
+  bbl: 1000,
+  /** House number and street are a lot's whole address. */
+  exactAddress: 100,
+  /** A lot's address starts with what was typed (the last word still being typed). */
+  addressPrefix: 90,
+  /** The house number and every street word, in any order, the last as a prefix. */
+  allWords: 80,
+  /** The house number, and every street word within one edit (a typo). */
+  oneEdit: 70,
+  /**
+   * The house number and the street's first words, the rest taken for words the place parser
+   * does not know (`26811 Union Tpke New Hyde Park`: a postal city that is no neighborhood).
+   */
+  leadingWords: 50,
+  /** The street alone: lots on the street typed, at other house numbers. */
+  sameStreet: 30,
+} as const;
+
+/** Added inside a tier to lots in every place typed at the end (borough, neighborhood, ZIP). */
+export const IN_PLACE = 5;
+
+/** Street words shorter than this are never fuzzy; nor are numbers. */
+const MIN_FUZZY_LENGTH = 4;
+
+/** What a lot shows in the typeahead (the slug is made from these). */
+export const SEARCH_SOURCE = ['bbl', 'address', 'borough'];
+
+const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
+
+/** `65t`, `1s`, `2n`, `3r`: a number with its ordinal suffix half typed, read as the number. */
+const PARTIAL_ORDINAL = /^(\d+)(?:s|t|n|r|st|nd|rd|th)$/;
+
+/**
+ * The street as typed so far: canonical words, and the same with the last word as typed, for
+ * a last word canonical spelling would misread while it is partial (`65 s` is `65 street`
+ * being typed, canonically `65 south`; `5t` is `5th` being typed).
+ */
+export function streetsTyped(query: AddressQuery): string[] {
+  const typed = query.typedStreet;
+  if (typed.length === 0) return unique([query.street]);
+  const last = typed[typed.length - 1];
+  const partial = PARTIAL_ORDINAL.exec(last)?.[1] ?? last;
+  return unique([query.street, [...canonicalStreetWords(typed.slice(0, -1)), partial].join(' ')]);
+}
+
+/** Every word within one edit (first letter exact); numbers and short words exact; the last word may also be a prefix. */
+function oneEditWords(street: string): object[] | null {
+  const words = street.split(' ').filter(Boolean);
+  if (!words.some((word) => word.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(word))) return null;
+  return words.map((word, i) => {
+    const last = i === words.length - 1;
+    const exact = last ? { prefix: { addressWords: word } } : { term: { addressWords: word } };
+    if (word.length < MIN_FUZZY_LENGTH || /^\d+$/.test(word)) return exact;
+    const fuzzy = { fuzzy: { addressWords: { value: word, fuzziness: 1, prefix_length: 1, transpositions: true, max_expansions: 50 } } };
+    return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
+  });
+}
+
+/** The canonical street of each run of the first typed words, all but the last word down to one. */
+export function leadingStreets(query: AddressQuery): string[] {
+  const typed = query.typedStreet;
+  const streets: string[] = [];
+  for (let words = typed.length - 1; words >= 1; words -= 1) streets.push(canonicalStreetWords(typed.slice(0, words)).join(' '));
+  return unique(streets).filter((street) => street !== query.street);
+}
+
+const anyOf = (clauses: object[]): object => (clauses.length === 1 ? clauses[0] : { bool: { should: clauses, minimum_should_match: 1 } });
+const everyWord = (street: string) => ({ match_bool_prefix: { addressWords: { query: street, operator: 'and' } } });
+
+/** The tiers for a house number and/or street (see TIERS). */
+export function addressTiers(query: AddressQuery): object[] {
+  const house = query.houseNumber ? houseNumberKey(query.houseNumber) : null;
+  const streets = query.street ? streetsTyped(query) : [];
+  const keys = streets.length ? streets.map((street) => addressKey(query.houseNumber, street)) : house ? [house] : [];
+  if (keys.length === 0) return [];
+  const houseTerm = house ? [{ term: { addressWords: house } }] : [];
+  const clauses: object[] = [tier(TIERS.exactAddress, { term: { addressKeys: keys[0] } })];
+  // A house number alone is a prefix of the lot's key up to the space: `350 ` is not `3500 `.
+  const prefixes = streets.length ? keys : [`${house} `];
+  clauses.push(tier(TIERS.addressPrefix, anyOf(prefixes.map((key) => ({ prefix: { addressKeys: key } })))));
+  if (streets.length === 0) return clauses;
+  clauses.push(tier(TIERS.allWords, { bool: { filter: [...houseTerm, anyOf(streets.map(everyWord))] } }));
+  const fuzzy = oneEditWords(query.street);
+  if (fuzzy) clauses.push(tier(TIERS.oneEdit, { bool: { filter: [...houseTerm, ...fuzzy] } }));
+  const leading = house ? leadingStreets(query) : [];
+  if (leading.length) clauses.push(tier(TIERS.leadingWords, { bool: { filter: [...houseTerm, anyOf(leading.map((street) => ({ match_phrase: { addressWords: street } })))] } }));
+  if (house) clauses.push(tier(TIERS.sameStreet, anyOf(streets.map((street) => ({ match_phrase_prefix: { addressWords: { query: street } } })))));
+  return clauses;
+}
+
+/** A place as a filter: a borough by the lot's borough, a neighborhood or ZIP by the lot's ZIP. */
+export function placeFilter(place: PlaceMatch): object {
+  const boroughs = place.kind === 'zip' ? [] : place.names.filter(isBorough);
+  const zips = { terms: { zip: place.zips } };
+  if (boroughs.length === 0) return zips;
+  return { bool: { should: [{ terms: { borough: boroughs } }, zips], minimum_should_match: 1 } };
+}
+
+export interface PropertySearchInput {
+  /** What the user typed (3-120 characters). */
+  q: string;
+  limit: number;
+}
+
+/** The one request for a keystroke, or null when the text names nothing to look for (no number, street or BBL). */
+export function buildPropertySearchRequest(input: PropertySearchInput): Record<string, unknown> | null {
+  const query = parseAddressQuery(input.q);
+  const common = { size: input.limit, track_total_hits: false, _source: SEARCH_SOURCE };
+  const sort = [{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }];
+  if (query.bbl) return { ...common, query: tier(TIERS.bbl, { term: { bbl: query.bbl } }), sort };
+  const tiers = addressTiers(query);
+  if (tiers.length === 0) return null;
+  const inPlace = query.places.length ? [tier(IN_PLACE, { bool: { filter: query.places.map(placeFilter) } })] : [];
+  return {
+    ...common,
+    query: { bool: { must: [{ dis_max: { queries: tiers, tie_breaker: 0 } }], should: inPlace } },
+    sort,
+  };
+}
