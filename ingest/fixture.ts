@@ -2,7 +2,9 @@ import path from 'node:path';
 import { loadRemediationFixture } from '../src/community/fixture';
 import { FIXTURES_DIR, fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';
+import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD } from './families/properties';
 import { RESTAURANT_INSPECTIONS_LOAD } from './families/restaurants';
+import type { KeyedDataset } from './families/types';
 import { ingestDataset, IngestSummary } from './load/pipeline';
 import { fileSource } from './sources/source';
 
@@ -22,12 +24,35 @@ export async function loadFixture(store: DataStore): Promise<IngestSummary> {
 }
 
 /**
- * The whole test-mode data set: the restaurant fixture, then the owner remediation
- * documents of its remediation example (which need the fixture's open violations). What
- * `npm start`, `npm run ingest -- fixture` and the test setup load; idempotent.
+ * The properties fixture (fixtures/properties/README.md): each file in its dataset's real
+ * export format, loaded in this order (PLUTO first, so the lots are described before their
+ * dockets name them). A properties dataset with a fixture file adds one line here.
  */
-export async function loadTestModeFixture(store: DataStore): Promise<{ fixture: IngestSummary; remediationDocumentsAdded: number }> {
+export const PROPERTY_FIXTURE_FILES: ReadonlyArray<{ dataset: KeyedDataset<unknown>; file: string }> = [
+  { dataset: PLUTO_LOAD as KeyedDataset<unknown>, file: 'pluto.csv' },
+  { dataset: DOB_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'dob_violations.csv' },
+  { dataset: ECB_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'ecb_violations.csv' },
+  { dataset: DOB_SAFETY_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'dob_safety_violations.csv' },
+].map(({ dataset, file }) => ({ dataset, file: path.join(FIXTURES_DIR, 'properties', file) }));
+
+/** Loads the properties fixture into a store (the test store) through the ingest pipeline, as of the reference date; idempotent. */
+export async function loadPropertiesFixture(store: DataStore): Promise<IngestSummary[]> {
+  const summaries: IngestSummary[] = [];
+  for (const { dataset, file } of PROPERTY_FIXTURE_FILES) {
+    summaries.push(await ingestDataset(store, dataset, fileSource(dataset.source, file), { asOf: fixtureReferenceDate() }));
+  }
+  return summaries;
+}
+
+/**
+ * The whole test-mode data set: the restaurant fixture, then the owner remediation
+ * documents of its remediation example (which need the fixture's open violations), then
+ * the properties fixture. What `npm start`, `npm run ingest -- fixture` and the test setup
+ * load; idempotent.
+ */
+export async function loadTestModeFixture(store: DataStore): Promise<{ fixture: IngestSummary; remediationDocumentsAdded: number; properties: IngestSummary[] }> {
   const fixture = await loadFixture(store);
   const remediationDocumentsAdded = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
-  return { fixture, remediationDocumentsAdded };
+  const properties = await loadPropertiesFixture(store);
+  return { fixture, remediationDocumentsAdded, properties };
 }

@@ -1,0 +1,101 @@
+import { loadTestModeFixture } from '../../ingest/fixture';
+import { startTestApi, TestApi } from '../support/api';
+import { docketsPresent, loadRealDockets } from './support';
+
+/**
+ * Test keys answer every properties endpoint from the fixture (fixtures/properties), as of
+ * its reference date: the same bytes on any day, and nothing of the live data.
+ */
+const BASE = '/api/v1/properties';
+const FIXTURE_LOTS = ['1005670012', '3019870033', '2032410017', '4015230060', '5006120088', '1016780029'];
+/** A lot of the real dockets (live only). */
+const LIVE_ONLY = '5040880013';
+
+// Only Date is faked: the server, Postgres and Elasticsearch clients keep their real timers.
+const REAL_TIMERS = [
+  'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
+  'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout',
+] as const;
+
+describe('properties in test mode', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+    await loadTestModeFixture(api.ns.stores.byMode.test);
+    // Live holds a lot under a fixture BBL with other facts, and (when present) the real dockets.
+    const live = api.ns.stores.byMode.live.pg;
+    await live.query(`insert into property_lots (bbl, borough, block, lot, address) values ('1005670012', 'Manhattan', 567, 12, '999 LIVE STREET')`);
+    await live.query(
+      `insert into property_violations (source_dataset, source_id, bbl, identifier, agency, record_type, status, description, issued_at, status_columns, is_open, penalty_imposed_cents, penalty_due_cents)
+       values ('dob-violations', 'LIVE1', '1005670012', 'LIVE1', 'DOB', 'dob_violation', 'S', 'D', '2026-01-01', '{}', true, 0, 0)`,
+    );
+    if (docketsPresent) await loadRealDockets(api, new Date('2026-11-23T12:00:00Z'));
+  });
+  afterAll(() => api.stop());
+  afterEach(() => jest.useRealTimers());
+
+  const asTest = (path: string) => api.get(path, { key: api.keys.test });
+
+  it('serves the fixture lots to a test key, as documented in fixtures/properties/README.md', async () => {
+    const profiles = await api.post(`${BASE}/batch`, { bbls: FIXTURE_LOTS }, { key: api.keys.test });
+    expect(profiles.body.meta).toEqual({ returned: 6, notFound: [] });
+    const brief = profiles.body.data.map((p: any) => [p.bbl, p.address, p.riskLevel, p.riskScore, p.openViolations, p.totalRecords, p.finesImposedCents, p.finesDueCents, p.defaultedHearings]);
+    expect(brief).toEqual([
+      ['1005670012', '225 WEST 11 STREET', 'MODERATE', 33, 4, 6, 625_000, 500_000, 1],
+      ['3019870033', '412 GREENE AVENUE', 'LOW', 0, 0, 3, 0, 0, 0],
+      ['2032410017', '1845 GRAND CONCOURSE', 'HIGH', 50, 6, 7, 1_500_000, 1_250_000, 1],
+      ['4015230060', '37-18 82 STREET', 'LOW', 0, 0, 0, 0, 0, 0],
+      ['5006120088', '1200 VICTORY BOULEVARD', 'LOW', 5, 1, 1, 0, 0, 0],
+      ['1016780029', '', 'LOW', 3, 1, 1, 0, 0, 0],
+    ]);
+    // Open and closed items of every agency.
+    const items = (await Promise.all(FIXTURE_LOTS.map((bbl) => asTest(`${BASE}/${bbl}/violations?limit=100`)))).flatMap((res) => res.body.data);
+    for (const agency of ['DOB', 'ECB', 'DOB_NOW']) {
+      expect([agency, items.filter((item: any) => item.agency === agency).map((item: any) => item.isOpen).sort()]).toEqual([agency, expect.arrayContaining([false, true])]);
+    }
+    // An ECB violation resolved at an earlier hearing but with a hearing still ahead of the reference date is open.
+    expect(items.find((item: any) => item.identifier === '39003391N')).toMatchObject({ isOpen: true, statusAt: '2026-05-12' });
+    // Deadline statuses the loaded datasets allow: action_needed (an open failure-to-file) and unverifiable reminders.
+    const deadlines = await asTest(`${BASE}/1005670012/deadlines`);
+    expect(deadlines.body.data.find((item: any) => item.kind === 'elevator_cat1')).toMatchObject({ status: 'action_needed' });
+    expect(new Set(deadlines.body.data.map((item: any) => item.status))).toEqual(new Set(['action_needed', 'unverifiable']));
+    expect((await asTest(`${BASE}/5006120088/deadlines`)).body.data).toEqual([]);
+  });
+
+  it('answers the same bytes on any day (profile, batch, violations, deadlines), cache or no cache', async () => {
+    const paths = FIXTURE_LOTS.flatMap((bbl) => [`${BASE}/${bbl}`, `${BASE}/${bbl}/violations?limit=100`, `${BASE}/${bbl}/deadlines`]);
+    const answers = async () => {
+      const texts = [];
+      for (const path of paths) texts.push((await asTest(path)).text);
+      texts.push((await api.post(`${BASE}/batch`, { bbls: [...FIXTURE_LOTS].reverse() }, { key: api.keys.test })).text);
+      return texts;
+    };
+    const today = await answers();
+    for (const day of ['2027-02-28T23:59:00Z', '2031-07-04T08:00:00Z']) {
+      jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(day) });
+      expect(new Date().toISOString().slice(0, 10)).toBe(day.slice(0, 10));
+      expect(await answers()).toEqual(today);
+      await api.ns.stores.byMode.test.pg.query('delete from property_profile_cache');
+      expect(await answers()).toEqual(today);
+      jest.useRealTimers();
+    }
+  });
+
+  it('never shows live data to a test key, nor test data to a live key', async () => {
+    expect((await asTest(`${BASE}/1005670012`)).body.data.address).toBe('225 WEST 11 STREET');
+    expect((await api.get(`${BASE}/1005670012`)).body.data).toMatchObject({ address: '999 LIVE STREET', openViolations: 1, totalRecords: 1 });
+    expect((await asTest(`${BASE}/1005670012/violations?limit=100`)).body.data.map((item: any) => item.identifier)).not.toContain('LIVE1');
+    expect((await api.get(`${BASE}/2032410017`)).status).toBe(404);
+    const batch = await api.post(`${BASE}/batch`, { bbls: ['1005670012', LIVE_ONLY] }, { key: api.keys.test });
+    expect(batch.body.meta.notFound).toEqual([LIVE_ONLY]);
+    expect((await asTest(`${BASE}/${LIVE_ONLY}`)).status).toBe(404);
+    expect((await asTest(`${BASE}/${LIVE_ONLY}/violations`)).status).toBe(404);
+    if (docketsPresent) expect((await api.get(`${BASE}/${LIVE_ONLY}`)).status).toBe(200);
+  });
+
+  it('loads the fixture again without a change', async () => {
+    const again = await loadTestModeFixture(api.ns.stores.byMode.test);
+    expect(again.properties.map((summary) => summary.entitiesChanged)).toEqual([0, 0, 0, 0]);
+    expect(again.properties.every((summary) => summary.rowsRejected === 0)).toBe(true);
+  });
+});
