@@ -141,6 +141,34 @@ describeWithPermits('ingest of the real permit and job filing files (Postgres + 
     expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
   });
 
+  it('joins a row that names only its building to the lot the loaded rows place it on, and rejects an unknown BIN', async () => {
+    const store = ns.stores.byMode.test;
+    const { rows: [building] } = await store.pg.query("select bbl, source_dataset from property_buildings where bin = '4284335'");
+    // dobjobs__nycdb.csv line 2 placed BIN 4284335 on Queens block 13228 lot 9.
+    expect(building).toEqual({ bbl: '4132280009', source_dataset: 'dob-jobs' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'permits-'));
+    const file = path.join(dir, 'now-jobs.csv');
+    fs.writeFileSync(file, [
+      'Job Filing Number,Filing Status,Borough,Block,LOT,Bin,BBL,Filing Date,Current Status Date,Signoff Date,Job Description',
+      'Q00000001-I1,Approved,QUEENS,,,4284335,,01/05/2026 12:00:00 AM,01/06/2026 10:00:00 AM,,Solar panels',
+      'Q00000002-I1,Approved,QUEENS,,,4999998,,01/05/2026 12:00:00 AM,,,Unknown building',
+      ',Approved,,,,,,,,,',
+    ].join('\n'));
+    expect(await load(store, DOB_NOW_JOBS_LOAD, file)).toMatchObject({
+      rowsRead: 3, rowsLoaded: 1, rowsRejected: 2,
+      rejections: expect.arrayContaining([
+        { line: 3, reason: expect.stringContaining('unknown BIN "4999998"') },
+        { line: 4, reason: 'missing Job Filing Number' },
+      ]),
+      entitiesChanged: 1,
+    });
+    expect(await permitsOf(ns, '4132280009')).toMatchObject([
+      { source_dataset: 'dob-jobs', identifier: '440673852-01' },
+      { source_dataset: 'dob-now-jobs', identifier: 'Q00000001-I1', status: 'Approved', is_open: true, issued_at: '2026-01-05', status_at: '2026-01-06' },
+    ]);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+  });
+
   it('re-derives isOpen on a new clock: a permit is open until its expiration date passes', async () => {
     const store = ns.stores.byMode.test;
     expect((await rederive(store, PROPERTIES, new Date('2023-04-01T12:00:00Z'))).changed).toBeGreaterThan(0);

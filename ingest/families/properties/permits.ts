@@ -12,6 +12,7 @@ import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, type PermitRow } from '../../sources/properties/permits';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
+import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { createUnseenLots } from './unseen-lots';
 
 /** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
@@ -30,7 +31,7 @@ const PERMIT_DATASETS = {
   'dob-now-permits': { source: DOB_NOW_PERMITS, agency: 'DOB_NOW', recordType: 'permit', standing: dobNowPermitStanding },
 } as const;
 
-type StoredPermit = { row: PermitRow<unknown>; standing: PermitStanding };
+type StoredPermit = { row: PermitRow<unknown> & { bbl: string }; standing: PermitStanding };
 
 const PERMIT_COLUMNS: Array<[string, string, (permit: StoredPermit, dataset: PermitDataset<unknown>) => unknown]> = [
   ['source_dataset', 'text', (_, dataset) => dataset.source.name],
@@ -52,9 +53,11 @@ const PERMIT_COLUMNS: Array<[string, string, (permit: StoredPermit, dataset: Per
 const UPSERT_PERMITS = upsertSql('property_permits', PERMIT_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
 
 /**
- * Writes the permits (or job filings) of these lots' staged rows: one per source id (a
- * later row of the same id in the file is a merged duplicate), isOpen derived as of
- * `asOf`. Changed: the lots whose records were written, and the lot a record moved away
+ * Writes the permits (or job filings) of these entities' staged rows: rows that name only
+ * their building joined to its lot by BIN (an unknown BIN rejects the row), one record per
+ * source id (a later row of the same id in the file is a merged duplicate), isOpen derived
+ * as of `asOf`, lots named before PLUTO created, the buildings the rows place on lots
+ * recorded. Changed: the lots whose records were written, and the lot a record moved away
  * from when the city re-filed it under another BBL.
  */
 async function applyPermits<Status>(
@@ -62,15 +65,18 @@ async function applyPermits<Status>(
   dataset: PermitDataset<Status>,
   rows: NumberedRows<PermitRow<Status>>,
   asOf: Date,
-): Promise<{ duplicateLines: number[]; changed: string[] }> {
+): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
+  const { joined, rejected } = await joinByBin(client, rows);
   const bySourceId = new Map<string, StoredPermit>();
   const duplicateLines: number[] = [];
-  for (const { line, row } of rows) {
+  for (const { line, row } of joined) {
     if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
     else bySourceId.set(row.sourceId, { row, standing: dataset.standing(row.statusColumns, asOf) });
   }
   const permits = [...bySourceId.values()];
   const changed = new Set(await createUnseenLots(client, [...new Set(permits.map(({ row }) => row.bbl))]));
+  // Only what the rows themselves say places a building: not the lots just found by BIN.
+  await recordBuildings(client, dataset.source.name, rows.map(({ row }) => row));
 
   const { rows: moved } = await client.query(
     `select stored.bbl from property_permits stored
@@ -80,10 +86,12 @@ async function applyPermits<Status>(
   );
   for (const { bbl } of moved) changed.add(bbl);
 
-  const generic = dataset as PermitDataset<unknown>;
-  const { rows: written } = await client.query(UPSERT_PERMITS, PERMIT_COLUMNS.map(([, , get]) => permits.map((permit) => get(permit, generic))));
-  for (const { bbl } of written) changed.add(bbl);
-  return { duplicateLines, changed: [...changed] };
+  if (permits.length) {
+    const generic = dataset as PermitDataset<unknown>;
+    const { rows: written } = await client.query(UPSERT_PERMITS, PERMIT_COLUMNS.map(([, , get]) => permits.map((permit) => get(permit, generic))));
+    for (const { bbl } of written) changed.add(bbl);
+  }
+  return { duplicateLines, changed: [...changed], rejected };
 }
 
 /** A permit dataset as a keyed dataset of the properties family: the entity is the lot. */
@@ -91,7 +99,8 @@ function permitLoad<Status>(family: Family, dataset: PermitDataset<Status>): Key
   return {
     family,
     source: dataset.source,
-    keyOf: (row) => row.bbl,
+    // The lot, or `bin:<BIN>` for a row naming only its building (applied after the lots, joined by BIN).
+    keyOf: lotOrBuildingKey,
     // The rows hold nothing that changes with every export (DOBRunDate is not read).
     stagedJson: (row) => JSON.stringify(row),
     // Bump when the way rows become permits (or their isOpen) changes.

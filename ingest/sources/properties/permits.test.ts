@@ -109,9 +109,9 @@ describe('permit sources on SODA JSON field names', () => {
     })).toMatchObject({ row: { bbl: '3011727502', issuedAt: '2022-12-15', statusAt: '2022-12-21', statusColumns: { filingStatus: 'LOC Issued', signoffDate: '2023-01-05' } } });
   });
 
-  it('rejects a row whose lot cannot be known, saying whether it named a building', () => {
+  it('keeps a row naming only its building for the load to join by BIN, and rejects one naming neither', () => {
     expect(parse(DOB_JOBS, { job: '1', doc: '01', borough: 'QUEENS', block: '', lot: '', bin: '4284335', job_status: 'X', pre_filing_date: '05/03/2021' }))
-      .toEqual({ reason: 'no tax lot in borough/block/lot "QUEENS//", only BIN 4284335 (not joined: no building-to-lot table is loaded)' });
+      .toMatchObject({ row: { sourceId: '1-01', bbl: null, bin: '4284335' } });
     expect(parse(DOB_JOBS, { job: '1', doc: '01', borough: 'QUEENS', block: '1', lot: '', bin: '4000000', job_status: 'X', pre_filing_date: '05/03/2021' }))
       .toEqual({ reason: 'no tax lot in borough/block/lot "QUEENS/1/"' });
     expect(parse(DOB_NOW_PERMITS, { work_permit: 'X', borough: 'BRONX', block: '1', lot: '1', issued_date: 'soon', expired_date: '' })).toEqual({ reason: 'unreadable Issued Date "soon"' });

@@ -1,4 +1,4 @@
-import { boroughOfBin, parseBin, parseBisDate } from '../../../src/nyc';
+import { boroughOfBin, parseBisDate } from '../../../src/nyc';
 import {
   bisJobDescription,
   bisPermitDescription,
@@ -9,7 +9,7 @@ import {
 } from '../../../src/domain/properties/permits';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { rowBbl } from './tax-lot';
+import { lotOrBuilding } from './buildings';
 
 /**
  * One permit or job filing of a tax lot as its dataset states it: the Permit item's fields
@@ -21,7 +21,8 @@ export interface PermitRow<Status> {
   sourceId: string;
   /** The job, filing or permit number as the item shows it. */
   identifier: string;
-  bbl: string;
+  /** The lot; null when the row names only its building (joined by BIN at load, through property_buildings). */
+  bbl: string | null;
   /** Null when blank or a placeholder BIN. */
   bin: string | null;
   status: string | null;
@@ -73,17 +74,16 @@ const twoDigits = (value: string | null) => (value !== null && /^\d$/.test(value
 
 /**
  * The row's lot from borough/block/lot (and its BBL column where `bblKey` names one), and
- * its building. The lot must be named: a row with only a BIN is rejected (no dataset loaded
- * here places buildings on lots). A BIN whose borough digit contradicts the lot's borough
- * leaves the lot unknown, and the row is rejected too.
+ * its building (see lotOrBuilding): a row whose lot cannot be read but whose BIN is real
+ * names only its building, and the load joins it to the lot property_buildings places that
+ * building on. A BIN whose borough digit contradicts the lot's borough leaves the lot
+ * unknown: the row is rejected.
  */
-function lotAndBuilding(record: RawRecord, bblKey: string | null): { bbl: string; bin: string | null } {
+function lotAndBuilding(record: RawRecord, bblKey: string | null): { bbl: string | null; bin: string | null } {
   const parts = { borough: textField(record.borough), block: wholeNumberText(record.block), lot: wholeNumberText(record.lot) };
-  const bin = parseBin(wholeNumberText(record.bin));
   const written = `${record.borough ?? ''}/${record.block ?? ''}/${record.lot ?? ''}`;
-  const missing = bin === null ? `no tax lot in borough/block/lot "${written}"` : `no tax lot in borough/block/lot "${written}", only BIN ${bin} (not joined: no building-to-lot table is loaded)`;
-  const bbl = rowBbl(bblKey === null ? null : wholeNumberText(record[bblKey]), parts, missing);
-  if (bin !== null && boroughOfBin(bin) !== null && bin.charAt(0) !== bbl.charAt(0)) {
+  const { bbl, bin } = lotOrBuilding(bblKey === null ? null : wholeNumberText(record[bblKey]), parts, wholeNumberText(record.bin) ?? undefined, `no tax lot in borough/block/lot "${written}"`);
+  if (bbl !== null && bin !== null && boroughOfBin(bin) !== null && bin.charAt(0) !== bbl.charAt(0)) {
     throw new RowRejection(`BIN ${bin} is in ${boroughOfBin(bin)}, not in the borough of lot ${bbl} ("${record.borough ?? ''}")`);
   }
   return { bbl, bin };

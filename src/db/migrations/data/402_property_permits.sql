@@ -34,31 +34,33 @@ create table property_permits (
 
 create index property_permits_bbl on property_permits (bbl, issued_at desc);
 
--- The digest of each lot's rows last applied, per dataset, with that application's row
--- accounting: a later file whose rows for a lot digest the same is not applied again.
+-- The digest of each entity's rows last applied, per dataset, with that application's row
+-- accounting: a later file whose rows for an entity digest the same is not applied again.
+-- The entity is the lot (BBL); for a row that names only its building it is `bin:<BIN>`
+-- until the row is joined to its lot (property_buildings, migration 403), so no reference.
 create table dob_permits_source_hashes (
-  bbl         text primary key references property_lots (bbl),
+  bbl         text primary key,
   hash        text not null,
   rows_loaded integer not null,
   rows_merged integer not null
 );
 
 create table dob_jobs_source_hashes (
-  bbl         text primary key references property_lots (bbl),
+  bbl         text primary key,
   hash        text not null,
   rows_loaded integer not null,
   rows_merged integer not null
 );
 
 create table dob_now_jobs_source_hashes (
-  bbl         text primary key references property_lots (bbl),
+  bbl         text primary key,
   hash        text not null,
   rows_loaded integer not null,
   rows_merged integer not null
 );
 
 create table dob_now_permits_source_hashes (
-  bbl         text primary key references property_lots (bbl),
+  bbl         text primary key,
   hash        text not null,
   rows_loaded integer not null,
   rows_merged integer not null
