@@ -7,6 +7,7 @@ import { platformFragment } from './platform/openapi';
 import { propertiesFragment } from './properties/openapi';
 import { permitsFragment } from './properties/permits/openapi';
 import { profileFragment } from './properties/profile/openapi';
+import { propertySearchFragment } from './properties/search/openapi';
 import { restaurantsFragment } from './restaurants/openapi';
 
 /**
@@ -16,7 +17,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, profileFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

@@ -8,11 +8,14 @@ import { clockOf } from '../platform/fixture-clock';
 import { propertyInputs } from './openapi';
 import { permitRoutes } from './permits/routes';
 import { profileRoutes } from './profile/routes';
+import { propertySearchRoutes } from './search/routes';
 import { positionShapeOf } from './queries';
 import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
+    // Before the {bbl} routes: a template mounted first would take /properties/search (see mountRoutes' notALiteral).
+    ...propertySearchRoutes(),
     ...profileRoutes(deps),
     ...permitRoutes(deps),
     route({

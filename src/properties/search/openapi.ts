@@ -1,0 +1,73 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { listResponse, nullable, ref, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
+import { limitParam } from '../../contract/params';
+import type { ApiFragment } from '../../contract/types';
+import { BOROUGHS } from '../../nyc';
+import { IN_PLACE, TIERS } from './query';
+
+const TAG = 'Properties';
+
+export const PropertySearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 3,
+    maxLength: 120,
+    description: 'An address as people type it (house number and street, optionally ending with a borough, neighborhood or ZIP), possibly unfinished; or a BBL (3-120 characters).',
+  }),
+  limit: limitParam(25, 10),
+});
+export type PropertySearchQuery = Static<typeof PropertySearchQuery>;
+
+export const propertySearchInputs = { search: { query: PropertySearchQuery } };
+
+/** The ranking as served: written from TIERS and IN_PLACE, so the text cannot drift from the query. */
+export const SEARCH_RANKING = [
+  'What q is read as (the same address rules build the index, so both sides meet):',
+  '- A whole q that is a BBL in any form the city writes it (`1-00835-0041`, `1008350041`, `1 835 41`, `MN 835 41`) answers that lot only (empty when it is not on record). A lot with no address in PLUTO is found this way only.',
+  "- Otherwise a leading house number (`350`, `409F`, Queens' `34-12`; `3412` typed without the hyphen meets `34-12`: the hyphen never decides), then the street, then optional places at the end: a borough (`Brooklyn`, `bk`), a neighborhood (`Astoria`, a partial name of 3+ letters such as `manh`), a ZIP; after a comma (`104 E 35th St, New York, NY 10016`) the rest is places, a city name or ignored words. Apartment and floor designators (`Apt 3A`, `#3A`, `Fl 47`) are ignored.",
+  '- Street names are compared in one canonical spelling: case, punctuation and accents ignored; `E`/`East`, `St`/`Street`, `Ave`/`Av`/`Avenue`, `Blvd`, `Pl`, `Pkwy`, `Ft`/`Fort`, `Mt`/`Mount`; ordinals in digits or words (`5th`, `5`, `Fifth`); `St` before a name is Saint; Avenue of the Americas is also 6 Avenue in Manhattan. A number before a bare street type is the street (`5 Ave` is Fifth Avenue).',
+  '',
+  'Ranking: score tiers, never blended; a lot appears once, in its best tier:',
+  `1. ${TIERS.exactAddress}: house number and street are the lot's whole address.`,
+  `2. ${TIERS.addressPrefix}: the lot's address starts with what was typed, the last word still being typed (\`350 5th av\` finds 350 5 AVENUE; \`350\` alone finds every lot numbered 350, not 3500).`,
+  `3. ${TIERS.allWords}: the house number and every street word in any order, the last word as a prefix (\`104 35th st\` finds 104 EAST 35 STREET).`,
+  `4. ${TIERS.oneEdit}: the house number, and every street word of 4 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): \`761 clarnce av\` finds 761 CLARENCE AVENUE, after any exact spelling.`,
+  `5. ${TIERS.leadingWords}: the house number and the first words typed, when the words after them name nothing known (a postal city that is no neighborhood: \`26811 Union Tpke New Hyde Park\`).`,
+  `6. ${TIERS.sameStreet}: with a house number not found, lots on the typed street at other numbers (no house-number ranges yet: a lot is found by the number PLUTO gives it).`,
+  `Inside a tier, lots in every place typed at the end (borough by the lot's borough, neighborhood and ZIP by its ZIP) come first (+${IN_PLACE}, less than a tier): a place orders, it never hides a lot elsewhere. Then the lot's address in canonical spelling (alphabetical), then the BBL.`,
+  'A q with no house number, street or BBL in it (only punctuation, or only a place) answers an empty list.',
+].join('\n');
+
+export const propertySearchFragment: ApiFragment = {
+  schemas: {
+    PropertySearchResult: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'A tax lot found by the address typeahead.',
+      required: ['bbl', 'address', 'borough', 'slug'],
+      properties: {
+        bbl: { type: 'string', pattern: '^[0-9]{10}$', description: 'Borough-block-lot, the lot key (GET /properties/{bbl}/...).' },
+        address: nullable({ type: 'string', description: "The lot's primary address as PLUTO writes it (`148-11 58 AVENUE`); null when PLUTO gives none." }),
+        borough: { type: 'string', enum: [...BOROUGHS] },
+        slug: {
+          type: 'string',
+          pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+          description: 'Lowercase kebab of the address and borough, then the BBL (`148-11-58-avenue-queens-4064210038`; `queens-4064210038` without an address): for the public page. The BBL stays the key.',
+        },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/properties/search': {
+      get: {
+        operationId: 'searchProperties',
+        summary: 'Address typeahead: tax lots by address or BBL',
+        description: `${SEARCH_RANKING}\n\nAt most limit lots, best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.`,
+        tags: [TAG],
+        'x-unknown-parameters': 'ignore',
+        ...operationInput(propertySearchInputs.search),
+        responses: { '200': listResponse(ref('PropertySearchResult'), 'Best matches first.'), ...standardErrors() },
+      },
+    },
+  },
+};

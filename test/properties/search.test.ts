@@ -1,0 +1,131 @@
+import { startTestApi, TestApi } from '../support/api';
+import { ingestSearchLots, type SearchLot } from './search-support';
+
+const SEARCH = '/api/v1/properties/search';
+
+// Hand-made lots, one or more per behaviour; bbl prefixes give the borough.
+const LOTS: SearchLot[] = [
+  { bbl: '1008350041', address: '350 5 AVENUE', zip: '10118' },
+  { bbl: '3010100001', address: '350 5 AVENUE', zip: '11215' },
+  { bbl: '1010400001', address: '350 WEST 50 STREET', zip: '10019' },
+  { bbl: '1021130001', address: '3500 BROADWAY', zip: '10031' },
+  { bbl: '1008900081', address: '104 EAST 35 STREET', zip: '10016' },
+  { bbl: '1008060001', address: '453 AVENUE OF THE AMER', zip: '10011' },
+  { bbl: '4006000001', address: '34-12 31 AVENUE', zip: '11106' },
+  { bbl: '4064210038', address: '148-11 58 AVENUE', zip: '11355' },
+  { bbl: '2054800111', address: '761 CLARENCE AVENUE', zip: '10465' },
+  { bbl: '5000100001', address: '25 MILL ROAD', zip: '10306' },
+  { bbl: '5000100002', address: '25 MILLS ROAD', zip: '10306' },
+  { bbl: '5000010001', address: '', zip: '' },
+];
+
+describe('GET /properties/search', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+    const summary = await ingestSearchLots(api.ns.stores.byMode.live, LOTS);
+    expect(summary).toMatchObject({ rowsLoaded: LOTS.length, rowsRejected: 0, documentsIndexed: LOTS.length });
+  });
+  afterAll(() => api.stop());
+
+  const search = async (q: string, extra = '') => {
+    const res = await api.get(`${SEARCH}?q=${encodeURIComponent(q)}${extra}`);
+    expect([q, res.status]).toEqual([q, 200]);
+    return res.body.data as Array<{ bbl: string; address: string | null; borough: string; slug: string }>;
+  };
+  const bbls = async (q: string, extra = '') => (await search(q, extra)).map((lot) => lot.bbl);
+  const first = async (q: string, extra = '') => (await bbls(q, extra))[0];
+
+  it('answers {bbl, address, borough, slug} in contract order, the slug as the contract spells it', async () => {
+    const data = await search('148-11 58th Ave');
+    expect(data[0]).toEqual({ bbl: '4064210038', address: '148-11 58 AVENUE', borough: 'Queens', slug: '148-11-58-avenue-queens-4064210038' });
+    expect(Object.keys(data[0])).toEqual(['bbl', 'address', 'borough', 'slug']);
+  });
+
+  it('puts the exact address first, however the street is spelled', async () => {
+    for (const q of ['350 5th Avenue', '350 Fifth Ave', '350 5 av', '350 FIFTH AVENUE']) {
+      expect([q, (await bbls(q)).slice(0, 2)]).toEqual([q, ['1008350041', '3010100001']]);
+    }
+    expect(await first('104 E 35th St')).toBe('1008900081');
+    expect(await first('104 East Thirty-Fifth Street')).toBe('1008900081');
+  });
+
+  it('finds a lot under its street\'s other name (Avenue of the Americas is 6 Avenue in Manhattan)', async () => {
+    expect(await first('453 6th Ave')).toBe('1008060001');
+    expect(await first('453 Avenue of the Americas')).toBe('1008060001');
+  });
+
+  it('matches Queens numbers with and without the hyphen', async () => {
+    for (const q of ['34-12 31st Ave', '3412 31st Ave', '34 - 12 31 avenue', '3412 31 av']) expect([q, await first(q)]).toEqual([q, '4006000001']);
+    expect(await first('14811 58 avenue')).toBe('4064210038');
+  });
+
+  it('finds the address as it is being typed (the last word partial)', async () => {
+    for (const q of ['350 5th a', '350 5th av', '350 fifth', '350 5t', '104 e 35 s', '104 east 35 st', '761 clar', '34-12 31']) {
+      const found = await bbls(q);
+      expect([q, found.length > 0]).toEqual([q, true]);
+    }
+    expect(await first('350 5th a')).toBe('1008350041');
+    expect(await first('350 5t')).toBe('1008350041');
+    expect(await first('104 e 35 s')).toBe('1008900081');
+    expect(await first('761 clar')).toBe('2054800111');
+    // A house number alone is the whole number: 350 is not 3500.
+    expect(await bbls('350')).toEqual(['1008350041', '3010100001', '1010400001']);
+  });
+
+  it('ranks lots in a borough, neighborhood or ZIP typed at the end first, without hiding the others', async () => {
+    expect(await bbls('350 5th Ave Brooklyn')).toEqual(['3010100001', '1008350041']);
+    expect((await bbls('350 5th Ave bk')).slice(0, 2)).toEqual(['3010100001', '1008350041']);
+    expect((await bbls('350 5th Ave 11215')).slice(0, 2)).toEqual(['3010100001', '1008350041']);
+    expect((await bbls('350 5th Ave, Brooklyn, NY 11215')).slice(0, 2)).toEqual(['3010100001', '1008350041']);
+    expect((await bbls('350 5th Ave Park Slope')).slice(0, 2)).toEqual(['3010100001', '1008350041']);
+    expect((await bbls('350 5th Ave manh')).slice(0, 2)).toEqual(['1008350041', '3010100001']);
+    expect(await first('34-12 31 Ave Astoria')).toBe('4006000001');
+  });
+
+  it('finds the address when words follow it that name no known place (a postal city)', async () => {
+    expect(await first('34-12 31st Ave Long Island City NY')).toBe('4006000001');
+    expect(await first('148-11 58th Ave Flushingtown 11355')).toBe('4064210038');
+  });
+
+  it('still finds a street with a one-letter typo, after the exact spelling', async () => {
+    expect(await first('761 Clarnce Ave')).toBe('2054800111');
+    expect(await first('761 Clarecne Avenue')).toBe('2054800111');
+    expect(await first('761 Clarence Aveneu')).toBe('2054800111');
+    expect((await bbls('25 Mill Road')).slice(0, 2)).toEqual(['5000100001', '5000100002']);
+    expect((await bbls('25 Mills Road')).slice(0, 2)).toEqual(['5000100002', '5000100001']);
+  });
+
+  it('lists lots on the street when the house number is not on record, after any exact match', async () => {
+    expect(await bbls('352 5th Avenue')).toEqual(['1008350041', '3010100001']);
+  });
+
+  it('answers a BBL typed in any form with that lot first; a lot without an address is found by BBL only', async () => {
+    for (const q of ['1-00835-0041', '1008350041', '1 835 41', 'MN 835 41']) expect([q, await bbls(q)]).toEqual([q, ['1008350041']]);
+    const noAddress = await search('5-00001-0001');
+    expect(noAddress).toEqual([{ bbl: '5000010001', address: null, borough: 'Staten Island', slug: 'staten-island-5000010001' }]);
+    expect(await bbls('Staten Island')).toEqual([]);
+    expect(await bbls('9999999999')).toEqual([]);
+  });
+
+  it('keeps to limit, and answers an empty list for text that names nothing', async () => {
+    expect(await bbls('350 5 avenue', '&limit=1')).toEqual(['1008350041']);
+    expect(await search('!!! ???')).toEqual([]);
+    expect(await search('no such street anywhere')).toEqual([]);
+  });
+
+  it('ignores unknown parameters (typeahead) and rejects bad q and limit', async () => {
+    expect(await first('350 5th ave', '&color=blue')).toBe('1008350041');
+    for (const [path, code] of [
+      [`${SEARCH}`, 'missing_parameter'],
+      [`${SEARCH}?q=ab`, 'invalid_parameter'],
+      [`${SEARCH}?q=${'x'.repeat(121)}`, 'invalid_parameter'],
+      [`${SEARCH}?q=350+5+ave&limit=26`, 'invalid_parameter'],
+      [`${SEARCH}?q=350+5+ave&limit=0`, 'invalid_parameter'],
+      [`${SEARCH}?q=350+5+ave&q=350+5+ave`, 'invalid_parameter'],
+    ] as const) {
+      const res = await api.get(path);
+      expect([path, res.status, res.body.error?.code]).toEqual([path, 400, code]);
+    }
+  });
+});
