@@ -14,6 +14,7 @@ export interface LotRecordTable {
 
 export const LOT_RECORD_TABLES: readonly LotRecordTable[] = [
   { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations' },
+  { table: 'property_permits', datasets: 'DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits' },
 ];
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;

@@ -65,6 +65,13 @@ describeWithPermits('GET /properties/{bbl}/permits on the real files', () => {
     });
   });
 
+  it("counts the lot's permits and job filings in the profile's totalRecords", async () => {
+    const res = await api.get(`${BASE}/3060350056`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ bbl: '3060350056', totalRecords: 2 });
+    expect((await api.get(`${BASE}/1011680056`)).body.data).toMatchObject({ totalRecords: 20 });
+  });
+
   it('puts a permit not yet issued after the dated records in both directions (Bronx block 5076 lot 21)', async () => {
     const job = { identifier: '220657518-01', recordType: 'job_filing', status: 'PERMIT ISSUED - PARTIAL JOB', isOpen: true, issuedAt: '2018-07-05', statusAt: '2021-05-03' };
     const permit = { identifier: '220657518-01-PL', recordType: 'permit', status: 'IN PROCESS / INITIAL', isOpen: true, issuedAt: null, expiresAt: null, statusAt: '2022-05-11' };
