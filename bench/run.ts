@@ -13,7 +13,9 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { createKeyPair } from '../src/platform/keys';
 import { openStores } from '../src/stores';
+import { CpuMeter, serverPids } from './cpu';
 import { functionLoad, httpLoad } from './load';
+import { openLoopLoad } from './open-loop';
 import { scenarios } from './scenarios/index';
 import type { BenchContext, HttpScenario, LoadResult } from './types';
 
@@ -37,7 +39,32 @@ const fmt = (r: LoadResult) => `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p9
 /** Seconds of unmeasured load before each measurement, so neither side is measured with a cold JIT. */
 const WARMUP_SEC = Number(process.env.BENCH_WARMUP ?? 3);
 
+const ms = (seconds: number, requests: number) => `${((seconds * 1000) / Math.max(1, requests)).toFixed(2)} ms`;
+
+/** An open-loop scenario: a fixed offered rate, latency from the scheduled send, CPU per request of each process. */
+async function runOpenLoop(scenario: HttpScenario, ctx: BenchContext): Promise<string[]> {
+  await scenario.prepare?.(ctx);
+  const skip = await scenario.unavailable?.(ctx);
+  if (skip) return [`  skipped: ${skip}`];
+  const requests = await scenario.requests(ctx);
+  const rate = Number(process.env.BENCH_RATE ?? scenario.openLoop!.rate);
+  const headers = { Authorization: `Bearer ${ctx.liveKey}` };
+  if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers });
+  const meter = new CpuMeter(serverPids(ctx.apiPid));
+  meter.start();
+  const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers });
+  const cpu = meter.stop();
+  const perRequest = Object.entries(cpu.seconds).map(([name, seconds]) => `${name} ${cpu.missing.includes(name) ? 'n/a (process not found)' : ms(seconds, r.answered)}`);
+  const window = ctx.durationSec;
+  return [
+    `  open-loop: offered ${r.offeredRate} req/s for ${window} s, achieved ${r.achievedRate} req/s (${r.sent} sent, ${r.answered} answered, ${r.errors} errors, ${r.non2xx} non-2xx${r.non2xx ? ` ${JSON.stringify(r.statuses)}` : ''}; ${r.connections} connections)`,
+    `  latency from the scheduled send: p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms (generator lag max ${r.generatorLagMaxMs} ms)`,
+    `  CPU per request: ${perRequest.join(', ')}, load generator ${ms(cpu.loadGeneratorSeconds, r.answered)}; rest of the machine ${((cpu.restSeconds / window) * 100).toFixed(0)}% of a core (other work during the run)`,
+  ];
+}
+
 async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
+  if (scenario.openLoop) return runOpenLoop(scenario, ctx);
   await scenario.prepare?.(ctx);
   const requests = await scenario.requests(ctx);
   const auth = { Authorization: `Bearer ${ctx.liveKey}` };
@@ -89,6 +116,7 @@ async function main(): Promise<void> {
     elasticsearchUrl: urls.elasticsearchUrl,
     stores,
     durationSec: Number(process.env.BENCH_DURATION ?? 10),
+    apiPid: api.child.pid,
     log: (message) => process.stdout.write(`  … ${message}\n`),
   };
 

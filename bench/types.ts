@@ -11,6 +11,8 @@ export interface BenchContext {
   elasticsearchUrl: string;
   stores: Stores;
   durationSec: number;
+  /** The API process's pid (its tsx wrapper: CPU is read over its process tree). */
+  apiPid?: number;
   log(message: string): void;
 }
 
@@ -40,6 +42,14 @@ export interface HttpScenario {
     | { kind: 'direct'; label: string; run(ctx: BenchContext): Promise<() => Promise<void>> };
   /** Targets to print beside the figures, e.g. "p99 < 30 ms". */
   targets?: string;
+  /**
+   * Open-loop instead of closed-loop: requests sent at this offered rate (req/s; BENCH_RATE
+   * overrides it) on a fixed schedule, latency from the scheduled send, CPU per request of
+   * each process (bench/open-loop.ts, bench/cpu.ts). `connections` is then unused.
+   */
+  openLoop?: { rate: number };
+  /** Why the scenario cannot run in this tree (e.g. its endpoint answers 404), or undefined to run it. */
+  unavailable?(ctx: BenchContext): Promise<string | undefined>;
 }
 
 /** A timed job (an ingest, an export) reporting its own figures. */

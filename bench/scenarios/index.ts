@@ -1,7 +1,8 @@
 import type { BenchScenario } from '../types';
 import { ingestScenarios } from './ingest';
 import { platformScenarios } from './platform';
+import { propertyScenarios } from './properties';
 import { restaurantScenarios } from './restaurants';
 
 /** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
-export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios];
+export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios];

@@ -24,17 +24,18 @@ const workDir = path.join(os.tmpdir(), 'nyc-api-bench-ingest');
 const fullFile = path.join(workDir, `restaurants-${ESTABLISHMENTS}.csv`);
 const changedFile = path.join(workDir, `restaurants-${ESTABLISHMENTS}-1pct.csv`);
 
-interface CliRun {
+export interface CliRun {
   seconds: number;
   output: string;
   code: number;
 }
 
-function runCli(args: string[], ctx: BenchContext): Promise<CliRun> {
+/** The ingest command line in its own process (its peak RSS is its own) on a namespace. */
+export function runCli(args: string[], ctx: BenchContext, namespace = NAMESPACE): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'scripts', 'ingest.ts'), ...args], {
-      env: { ...process.env, DATA_NAMESPACE: NAMESPACE, DATABASE_URL: ctx.databaseUrl, ELASTICSEARCH_URL: ctx.elasticsearchUrl, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_NAMESPACE: namespace, DATABASE_URL: ctx.databaseUrl, ELASTICSEARCH_URL: ctx.elasticsearchUrl, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -44,14 +45,15 @@ function runCli(args: string[], ctx: BenchContext): Promise<CliRun> {
   });
 }
 
-const field = (output: string, label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(output)?.[1] ?? '?';
+export const field = (output: string, label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(output)?.[1] ?? '?';
 
-async function resetNamespace(ctx: BenchContext): Promise<void> {
+/** Drops the namespace's schemas and indices: the next ingest starts from empty stores. */
+export async function resetNamespace(ctx: BenchContext, namespace = NAMESPACE): Promise<void> {
   const pg = new Client({ connectionString: ctx.databaseUrl });
   await pg.connect();
-  for (const schema of Object.values(schemaNames(NAMESPACE))) await pg.query(`drop schema if exists ${schema} cascade`);
+  for (const schema of Object.values(schemaNames(namespace))) await pg.query(`drop schema if exists ${schema} cascade`);
   await pg.end();
-  await httpCall('DELETE', `${ctx.elasticsearchUrl}/${NAMESPACE}_*?expand_wildcards=all`);
+  await httpCall('DELETE', `${ctx.elasticsearchUrl}/${namespace}_*?expand_wildcards=all`);
 }
 
 /** A copy of the export in which every hundredth row's violation description is amended. */

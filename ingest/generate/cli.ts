@@ -41,7 +41,7 @@ async function properties(values: Record<string, string | undefined>): Promise<v
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stderr.write(
     `wrote ${counts.lots} lots (${PROPERTY_FILES.pluto}), ${counts.dobViolations} DOB violations, ${counts.ecbViolations} ECB violations, ` +
-      `${counts.permits} permits to ${dir} in ${seconds} s; heavy lots ${counts.heavyLots.join(', ')}\n`,
+      `${counts.permits} permits to ${dir} in ${seconds} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; heavy lots ${counts.heavyLots.join(', ')}\n`,
   );
 }
 

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CpuMeter } from './cpu';
+import { openLoopLoad } from './open-loop';
+
+/**
+ * The bench's own instruments (jest's roots leave bench/ out; run with
+ * `npx jest --roots '<rootDir>/bench' bench/open-loop.test.ts`).
+ */
+
+describe('open-loop load', () => {
+  let server: http.Server;
+  let url: string;
+  let stall: { from: number; until: number } | null = null;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const now = Date.now();
+      const wait = stall && now >= stall.from && now < stall.until ? stall.until - now : 0;
+      setTimeout(() => res.end('{}'), wait);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends on schedule whatever the answers, and a stall shows in every request scheduled during it', async () => {
+    // The server answers nothing for 400 ms from 500 ms into the run: the ~40 requests due in
+    // that window all wait. A closed loop would have sent just one per connection and shown
+    // one slow request; here the queue is in the latencies.
+    stall = { from: Date.now() + 500, until: Date.now() + 900 };
+    const result = await openLoopLoad(url, [{ path: '/a' }, { path: '/b' }], { rate: 100, durationSec: 1.5 });
+    expect(result.sent).toBe(150);
+    expect(result.answered).toBe(150);
+    expect(result.errors + result.non2xx).toBe(0);
+    expect(result.p50Ms).toBeLessThan(50);
+    expect(result.p90Ms).toBeGreaterThan(100);
+    expect(result.maxMs).toBeGreaterThan(300);
+    expect(result.achievedRate).toBeGreaterThan(80);
+    expect(result.achievedRate).toBeLessThan(110);
+    // More connections than a closed loop's one: requests kept leaving during the stall.
+    expect(result.connections).toBeGreaterThan(20);
+  });
+
+  it('keeps the offered rate on a quick server', async () => {
+    stall = null;
+    const started = Date.now();
+    const result = await openLoopLoad(url, [{ path: '/' }], { rate: 200, durationSec: 1 });
+    expect(result.sent).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(result.achievedRate).toBeGreaterThan(180);
+    expect(result.p99Ms).toBeLessThan(100);
+  });
+});
+
+describe('CPU meter', () => {
+  it('counts a process tree\'s CPU between start and stop', async () => {
+    // A parent that spawns a busy child: the child's CPU belongs to the parent's tree.
+    const script = "const {spawn}=require('child_process');const c=spawn(process.execPath,['-e','const t=Date.now();while(Date.now()-t<1500){}'],{stdio:'inherit'});c.on('exit',()=>process.exit(0));";
+    const parent = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const meter = new CpuMeter({ tree: parent.pid, gone: undefined });
+    meter.start();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const reading = meter.stop();
+    await new Promise((resolve) => parent.on('exit', resolve));
+    // The idle parent uses next to nothing: what is counted is the child's spinning, at most
+    // one core for the 0.8 s (less when other work shares the cores).
+    expect(reading.seconds.tree).toBeGreaterThan(0.1);
+    expect(reading.seconds.tree).toBeLessThan(0.9);
+    expect(reading.missing).toEqual(['gone']);
+    expect(reading.loadGeneratorSeconds).toBeLessThan(0.4);
+  });
+});
