@@ -58,6 +58,8 @@ describe('DOB job filings source on the real file', () => {
     });
     // Line 14: withdrawn while in plan exam. Line 67: doc 05 of a new building, no Job Description.
     expect(rowAt(items, 14)).toMatchObject({ identifier: '340811269-01', bbl: '3049930003', status: 'PLAN EXAM - IN PROCESS / WITHDRAWN' });
+    // Line 83: the export left an HTML entity in the description.
+    expect(rowAt(items, 83).description).toContain('CHEEKWALLS & ASSOCIATED PLUMBING');
     expect(rowAt(items, 67)).toMatchObject({ identifier: '123053122-05', bbl: '1006210001', description: 'New building', issuedAt: '2017-03-16', statusAt: '2021-07-29' });
   });
 });

@@ -57,6 +57,13 @@ export function repairMojibake(text: string | null): string | null {
   return repaired.includes('\ufffd') ? text : repaired;
 }
 
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'" };
+
+/** Free text as the row has it, padding runs made one space and the HTML entities some exports leave in it ('&amp;') decoded. */
+function freeText(value: string | undefined): string | null {
+  return spacedText(value)?.replace(/&(?:amp|lt|gt|quot|#39|apos);/g, (entity) => ENTITIES[entity]) ?? null;
+}
+
 function required(record: RawRecord, key: string, label: string): string {
   const value = wholeNumberText(record[key]);
   if (value === null) throw new RowRejection(`missing ${label}`);
@@ -141,7 +148,7 @@ function parseDobJob(record: RawRecord): DobJobRow {
     // The dataset's "BBL" column holds a BIN: the lot comes from borough/block/lot alone.
     ...lotAndBuilding(record, null),
     status: joined(statusColumns.jobStatusDescription ?? statusColumns.jobStatus, specialWords),
-    description: spacedText(record.job_description) ?? bisJobDescription(textField(record.job_type), spacedText(record.other_description)),
+    description: freeText(record.job_description) ?? bisJobDescription(textField(record.job_type), freeText(record.other_description)),
     issuedAt: date(record, 'pre_filing_date', 'Pre- Filing Date'),
     expiresAt: null,
     statusAt: date(record, 'latest_action_date', 'Latest Action Date'),
@@ -162,7 +169,7 @@ function parseDobNowJob(record: RawRecord): DobNowJobRow {
     identifier: number,
     ...lotAndBuilding(record, 'bbl'),
     status: statusColumns.filingStatus,
-    description: spacedText(record.job_description) ?? spacedText(record.job_type),
+    description: freeText(record.job_description) ?? spacedText(record.job_type),
     issuedAt: date(record, 'filing_date', 'Filing Date'),
     expiresAt: null,
     statusAt: date(record, 'current_status_date', 'Current Status Date'),
@@ -186,7 +193,7 @@ function parseDobNowPermit(record: RawRecord): DobNowPermitRow {
     identifier: permit,
     ...lotAndBuilding(record, 'bbl'),
     status: statusColumns.permitStatus ?? joined('Issued', filingReason),
-    description: spacedText(record.job_description) ?? spacedText(record.work_type),
+    description: freeText(record.job_description) ?? spacedText(record.work_type),
     issuedAt,
     expiresAt: statusColumns.expiresAt,
     statusAt: issuedAt ?? approvedAt,
