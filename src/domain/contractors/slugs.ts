@@ -1,0 +1,62 @@
+/**
+ * A company's public id (contract-decisions.md, "Contractors"): the lowercase kebab of its
+ * primary spelling, with a numeric suffix when that slug was already issued. Slugs are never
+ * reused and never changed once issued: the caller passes every slug ever issued (retired
+ * ones included), and a company keeps the slug it was given even when a later ingest changes
+ * its primary spelling. SLUG_DESCRIPTION is served in the OpenAPI document.
+ */
+
+export const SLUG_MAX_LENGTH = 80;
+
+export const SLUG_DESCRIPTION = `slug: the company's stable id, issued once: the lowercase kebab of its primary spelling when first seen (letters and digits; accents dropped; apostrophes dropped; & and + written "and"; dotted initials joined, U.S. = us, L.L.C. = llc; every other run of characters one hyphen; at most ${SLUG_MAX_LENGTH} characters, cut at a hyphen), with -2, -3, ... appended when that slug was already issued to another company. A slug never changes and is never reused: when a later ingest changes the primary spelling, or a company absorbs another, every slug it was issued keeps answering for it. The primary spelling (name) is the docket spelling on the most tickets; on a tie, the longer one (a spelling cut at the field width loses to the whole name), then the first in code-point order.`;
+
+/** One docket spelling of a company and how many of its tickets carry it. */
+export interface SpellingCount {
+  spelling: string;
+  tickets: number;
+}
+
+/** The spelling on the most tickets; ties: the longer, then the first in code-point order. */
+export function primarySpelling(spellings: Iterable<SpellingCount>): string | null {
+  let best: SpellingCount | null = null;
+  for (const candidate of spellings) {
+    if (
+      best === null ||
+      candidate.tickets > best.tickets ||
+      (candidate.tickets === best.tickets &&
+        (candidate.spelling.length > best.spelling.length || (candidate.spelling.length === best.spelling.length && candidate.spelling < best.spelling)))
+    ) {
+      best = candidate;
+    }
+  }
+  return best?.spelling ?? null;
+}
+
+/** The lowercase kebab of a spelling ('A.S.A.R. INTERNATIONAL CO' -> 'asar-international-co'); 'company' when nothing is left. */
+export function slugBase(spelling: string): string {
+  let text = spelling
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['\u2018\u2019`]/g, '')
+    .replace(/[&+]/g, ' and ');
+  // Dotted initials: 'u.s.' -> 'us', 'l.l.c.' -> 'llc'.
+  text = text.replace(/\b(?:[a-z]\.){2,}/g, (initials) => initials.replace(/\./g, ''));
+  text = text.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (text.length > SLUG_MAX_LENGTH) {
+    const cut = text.slice(0, SLUG_MAX_LENGTH + 1);
+    const lastHyphen = cut.lastIndexOf('-');
+    text = (lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut.slice(0, SLUG_MAX_LENGTH)).replace(/-+$/, '');
+  }
+  return text === '' ? 'company' : text;
+}
+
+/** A new slug for the spelling: its base, or base-2, base-3, ... the first not already issued. */
+export function issueSlug(spelling: string, issued: { has(slug: string): boolean }): string {
+  const base = slugBase(spelling);
+  if (!issued.has(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${base}-${suffix}`;
+    if (!issued.has(candidate)) return candidate;
+  }
+}
