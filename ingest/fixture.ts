@@ -2,7 +2,10 @@ import path from 'node:path';
 import { loadRemediationFixture } from '../src/community/fixture';
 import { FIXTURES_DIR, fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';
-import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD } from './families/properties';
+import {
+  DOB_COMPLAINTS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD,
+  ECB_VIOLATIONS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, FACADE_FILINGS_LOAD, HPD_REGISTRATIONS_LOAD, PLUTO_LOAD,
+} from './families/properties';
 import { RESTAURANT_INSPECTIONS_LOAD } from './families/restaurants';
 import type { KeyedDataset } from './families/types';
 import { ingestDataset, IngestSummary } from './load/pipeline';
@@ -33,6 +36,17 @@ export const PROPERTY_FIXTURE_FILES: ReadonlyArray<{ dataset: KeyedDataset<unkno
   { dataset: DOB_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'dob_violations.csv' },
   { dataset: ECB_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'ecb_violations.csv' },
   { dataset: DOB_SAFETY_VIOLATIONS_LOAD as KeyedDataset<unknown>, file: 'dob_safety_violations.csv' },
+  // The permit datasets place their buildings (BIN -> lot) before the filings that name only a BIN.
+  { dataset: DOB_PERMITS_LOAD as KeyedDataset<unknown>, file: 'dob_permits.csv' },
+  { dataset: DOB_NOW_PERMITS_LOAD as KeyedDataset<unknown>, file: 'dob_now_permits.csv' },
+  { dataset: DOB_JOBS_LOAD as KeyedDataset<unknown>, file: 'dob_jobs.csv' },
+  { dataset: DOB_NOW_JOBS_LOAD as KeyedDataset<unknown>, file: 'dob_now_jobs.csv' },
+  { dataset: DOB_COMPLAINTS_LOAD as KeyedDataset<unknown>, file: 'dob_complaints.csv' },
+  { dataset: FACADE_FILINGS_LOAD as KeyedDataset<unknown>, file: 'facade_filings.csv' },
+  { dataset: ELEVATORS_LOAD as KeyedDataset<unknown>, file: 'elevators.csv' },
+  { dataset: ENERGY_BENCHMARKING_LOAD as KeyedDataset<unknown>, file: 'energy_benchmarking.csv' },
+  { dataset: ENERGY_GRADES_LOAD as KeyedDataset<unknown>, file: 'energy_grades.csv' },
+  { dataset: HPD_REGISTRATIONS_LOAD as KeyedDataset<unknown>, file: 'hpd_registrations.csv' },
 ].map(({ dataset, file }) => ({ dataset, file: path.join(FIXTURES_DIR, 'properties', file) }));
 
 /** Loads the properties fixture into a store (the test store) through the ingest pipeline, as of the reference date; idempotent. */
