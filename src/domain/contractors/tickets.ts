@@ -79,6 +79,8 @@ export interface TicketStanding {
   defaulted: boolean;
   /** A default followed by a new hearing. */
   reopened: boolean;
+  /** The hearing data finds against the respondent: a liable result, a default (not reopened), or a payment admitting it. */
+  decided: boolean;
   soughtCents: number;
   imposedCents: number;
   /** Late fees once decided; counted in the most a new hearing can save. */
@@ -167,6 +169,7 @@ export function ticketStanding(record: TicketRecord, asOf: Date): TicketStanding
     status: ticketStatus,
     defaulted,
     reopened,
+    decided,
     soughtCents: soughtCentsOf(record),
     imposedCents,
     lateFeesCents,
