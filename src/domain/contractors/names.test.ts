@@ -50,6 +50,12 @@ describe('company names: one company under several spellings', () => {
     expect(sameCompany('NEIGHBORHOOD RESTORE HDFC', 'NEIGHBORHOOD RESTORE H.D.F.C.', 'NEIGHBORHOOD RESTORE HOUSING DEVELOPMENT FUND CORP')).toBe(true);
     // INC and CORP both name a corporation.
     expect(sameCompany('SKYLINE BUILDERS INC', 'SKYLINE BUILDERS CORP')).toBe(true);
+    // Business words in the plural are the singular; other words are not.
+    expect(sameCompany('ALPINE CONSTRUCTION SVCS INC', 'ALPINE CONSTRUCTION SERVICE INC', 'ALPINE CONSTRUCTION SERVICES, INC.')).toBe(true);
+    expect(sameCompany('HUNTER ROBERTS CONSTRUCTION LLC', 'HUNTER ROBERT CONSTRUCTION LLC')).toBe(false);
+    // Street words and ordinals.
+    expect(sameCompany('550 WATKINS ST LLC', '550 WATKINS STREET LLC')).toBe(true);
+    expect(sameCompany('203 WEST 14 STREET LLC', '203 WEST 14TH STREET, LLC C/O MARIN')).toBe(true);
   });
 
   it('a spelling with no legal form joins the one form docketed for its name, and neither of two', () => {
