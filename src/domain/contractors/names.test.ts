@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fc from 'fast-check';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent, readNycCsv } from '../../nyc/testing/shared-data';
 import { COMPANY_NAME_RULE, companyKey, groupCompanies, respondentCompany, type CompanyName } from './names';
@@ -89,6 +90,28 @@ describe('company names: one company under several spellings', () => {
     const forward = companiesOf(spellings);
     const reversed = companiesOf(spellings, [...spellings].reverse());
     expect(reversed).toEqual(forward);
+  });
+
+  it('grouping is independent of order and of repeated spellings, and every key maps to a key of its own group (fast-check)', () => {
+    const word = fc.constantFrom('ACME', 'SKYLINE', 'HUDSON', 'RESTORATION', 'CONSTRUCTION', 'MGMT', 'MANAGEMENT', 'GROUP', '1', '2', 'A', 'B', '&', 'THE', 'CO');
+    const form = fc.constantFrom('', 'INC', 'INC.', 'CORP', 'CORPORATION', 'LLC', 'L.L.C.', 'LP', 'CO');
+    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 5 }), form, fc.boolean()).map(([words, tail, cut]) => {
+      const text = `${words.join(' ')} ${tail}`.trim();
+      return cut ? text.slice(0, 25) : text;
+    });
+    fc.assert(
+      fc.property(fc.array(spelling, { maxLength: 25 }), fc.integer({ min: 0, max: 1000 }), (spellings, seed) => {
+        const names = spellings.map((text) => respondentCompany(one(text))).filter((name): name is CompanyName => name !== null);
+        const shuffled = [...names, ...names.slice(0, seed % (names.length + 1))].sort((a, b) => ((a.spelling.length * 31 + seed) % 7) - ((b.spelling.length * 31 + seed) % 7));
+        const groups = groupCompanies(names);
+        expect(groupCompanies(shuffled)).toEqual(groups);
+        for (const [key, company] of groups) {
+          expect(groups.get(company)).toBe(company);
+          expect(names.some((name) => name.key === key)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('the rule served in the OpenAPI text names every kind of merge', () => {
