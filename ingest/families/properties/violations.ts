@@ -9,22 +9,29 @@ import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
+import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { createUnseenLots } from './unseen-lots';
 
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
 interface ViolationDocket<Status> {
-  source: DatasetSpec<ViolationRow<Status>>;
+  source: DatasetSpec<DocketRow<Status>>;
   /** contract-decisions.md: DOB (BIS), ECB, DOB_NOW (DOB NOW and safety). */
   agency: 'DOB' | 'ECB' | 'DOB_NOW';
   recordType: string;
   standing(status: Status, asOf: Date): ViolationStanding;
+  /** Bumped when the way its rows become violations changes (every lot is then applied again). */
+  revision?: number;
 }
 
 const DOCKETS = {
   'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding },
   'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding },
-  'dob-safety-violations': { source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding },
+  // Revision 2: violation type and device type stored, rows without a lot joined by BIN.
+  'dob-safety-violations': { source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding, revision: 2 },
 } as const;
+
+/** A docket's row: DOB safety violations may name only their building (bbl null) until joined to the lot by BIN. */
+type DocketRow<Status> = Omit<ViolationRow<Status>, 'bbl'> & { bbl: string | null };
 
 type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding };
 
@@ -44,6 +51,8 @@ const VIOLATION_COLUMNS: Array<[string, string, (violation: StoredViolation, doc
   ['is_open', 'boolean', ({ standing }) => standing.isOpen],
   ['penalty_imposed_cents', 'bigint', ({ standing }) => standing.penaltyImposedCents],
   ['penalty_due_cents', 'bigint', ({ standing }) => standing.penaltyDueCents],
+  ['violation_type', 'text', ({ row }) => row.violationType ?? null],
+  ['device_type', 'text', ({ row }) => row.deviceType ?? null],
 ];
 
 const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
@@ -57,17 +66,21 @@ const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map
 async function applyViolations<Status>(
   client: PoolClient,
   docket: ViolationDocket<Status>,
-  rows: NumberedRows<ViolationRow<Status>>,
+  rows: NumberedRows<DocketRow<Status>>,
   asOf: Date,
-): Promise<{ duplicateLines: number[]; changed: string[] }> {
+): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
+  // A DOB safety violation without a lot joins it by BIN; an unknown BIN rejects the row.
+  const { joined, rejected } = await joinByBin(client, rows);
   const bySourceId = new Map<string, StoredViolation>();
   const duplicateLines: number[] = [];
-  for (const { line, row } of rows) {
+  for (const { line, row } of joined) {
     if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
     else bySourceId.set(row.sourceId, { row, standing: docket.standing(row.statusColumns, asOf) });
   }
   const violations = [...bySourceId.values()];
   const changed = new Set(await createUnseenLots(client, [...new Set(violations.map(({ row }) => row.bbl))]));
+  // The buildings the rows themselves place on lots (not those just found by BIN).
+  await recordBuildings(client, docket.source.name, rows.map(({ row }) => row));
 
   const { rows: moved } = await client.query(
     `select stored.bbl from property_violations stored
@@ -78,24 +91,27 @@ async function applyViolations<Status>(
   for (const { bbl } of moved) changed.add(bbl);
 
   const generic = docket as ViolationDocket<unknown>;
-  const { rows: written } = await client.query(UPSERT_VIOLATIONS, VIOLATION_COLUMNS.map(([, , get]) => violations.map((violation) => get(violation, generic))));
-  for (const { bbl } of written) changed.add(bbl);
-  return { duplicateLines, changed: [...changed] };
+  if (violations.length) {
+    const { rows: written } = await client.query(UPSERT_VIOLATIONS, VIOLATION_COLUMNS.map(([, , get]) => violations.map((violation) => get(violation, generic))));
+    for (const { bbl } of written) changed.add(bbl);
+  }
+  return { duplicateLines, changed: [...changed], rejected };
 }
 
 /**
  * A docket as a keyed dataset of the properties family. The entity is the lot: a changed
  * violation gives its lot a new version and an outbox row.
  */
-function violationLoad<Status>(family: Family, docket: ViolationDocket<Status>): KeyedDataset<ViolationRow<Status>> {
+function violationLoad<Status>(family: Family, docket: ViolationDocket<Status>): KeyedDataset<DocketRow<Status>> {
   return {
     family,
     source: docket.source,
-    keyOf: (row) => row.bbl,
+    // The lot; `bin:<BIN>` for a safety violation that names only its building.
+    keyOf: lotOrBuildingKey,
     // The rows hold nothing that changes with every export.
     stagedJson: (row) => JSON.stringify(row),
     // Bump when the way rows become violations (or their standing) changes.
-    digestSalt: `${docket.source.name}-v1`,
+    digestSalt: `${docket.source.name}-v${docket.revision ?? 1}`,
     sourceHashes: `${docket.source.name.replace(/-/g, '_')}_source_hashes`,
     apply: (client, rows, asOf) => applyViolations(client, docket, rows, asOf),
     unknownValues: (row, asOf) => docket.standing(row.statusColumns, asOf).unknownValues,

@@ -58,10 +58,14 @@ function yearColumns(record: RawRecord): Map<number, Partial<Record<'score' | 's
   return years;
 }
 
-/** The metric cells of a municipal report row that are neither a number nor its "no figure" words, as `COLUMN "value"`. */
+/**
+ * The metric cells of a municipal report row that are neither a number nor its "no figure"
+ * words (a PDF-shifted agency name, building word or `>`), one per column as
+ * `COLUMN "not a number"`: the shifted words are many and say nothing one by one.
+ */
 export function municipalUnknownValues(row: MunicipalBenchmarkingRow): string[] {
   return Object.entries(row.fields).flatMap(([key, value]) =>
-    YEAR_COLUMN.test(key) && !NUMBER.test(value) && !NO_FIGURE.test(value) ? [`${key} "${value}"`] : [],
+    YEAR_COLUMN.test(key) && !NUMBER.test(value) && !NO_FIGURE.test(value) ? [`${key} "not a number"`] : [],
   );
 }
 

@@ -4,8 +4,8 @@ import type { DatasetSpec, SourceItem } from '../dataset';
 import { fileSource } from '../source';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from './violations';
 
-async function read<Status>(spec: DatasetSpec<ViolationRow<Status>>, file: string): Promise<Array<SourceItem<ViolationRow<Status>>>> {
-  const items: Array<SourceItem<ViolationRow<Status>>> = [];
+async function read<Row extends Omit<ViolationRow<unknown>, 'bbl'>>(spec: DatasetSpec<Row>, file: string): Promise<Array<SourceItem<Row>>> {
+  const items: Array<SourceItem<Row>> = [];
   for await (const item of fileSource(spec, path.join(NYC_DATA_DIR, 'properties', file)).items) items.push(item);
   return items;
 }
@@ -81,7 +81,11 @@ describe('DOB safety violations source on the real file', () => {
     expect(rowsOf(items)[6].row).toEqual({
       sourceId: 'VIO-FTC-VT-CAT1-202112-0004936', identifier: 'VIO-FTC-VT-CAT1-202112-0004936', bbl: '1007937507', bin: '1087701', status: 'Active',
       description: 'Violation Issued-Failure To File 2021 Cat1 Test Affirmation of Correction', issuedAt: '2023-10-23', statusAt: null,
-      statusColumns: { violationStatus: 'Active' },
+      statusColumns: { violationStatus: 'Active' }, violationType: 'FTC-VT-CAT1-CO', deviceType: 'Elevator',
     });
+    // The type and device columns as the dataset writes them.
+    expect(rowsOf(items).map(({ row }) => [row.violationType, row.deviceType])).toEqual([
+      ['LL6291', 'Boiler'], ['LBLVIO', 'Boiler'], ['LBLVIO', 'Boiler'], ['LL6291', 'Boiler'], ['LBLVIO', 'Boiler'], ['LBLVIO', 'Boiler'], ['FTC-VT-CAT1-CO', 'Elevator'], ['LBLVIO', 'Boiler'], ['FTC-VT-CAT1-HA', 'Elevator'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { parseBin, parseBisDate, parseMoneyCents } from '../../../src/nyc';
 import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
+import { lotOrBuilding } from './buildings';
 import { rowBbl } from './tax-lot';
 
 /**
@@ -24,11 +25,15 @@ export interface ViolationRow<Status> {
   /** The last status or hearing date. */
   statusAt: string | null;
   statusColumns: Status;
+  /** DOB safety violations' Violation Type (LL6291, LBLVIO, FTC-VT-CAT1-CO) and Device Type (Boiler, Elevator); the other dockets have neither. */
+  violationType?: string | null;
+  deviceType?: string | null;
 }
 
 export type DobViolationRow = ViolationRow<DobViolationStatus>;
 export type EcbViolationRow = ViolationRow<EcbViolationStatus>;
-export type DobSafetyViolationRow = ViolationRow<DobSafetyViolationStatus>;
+/** A DOB safety violation may name only its building (bbl null): the load joins it to its lot by BIN. */
+export type DobSafetyViolationRow = Omit<ViolationRow<DobSafetyViolationStatus>, 'bbl'> & { bbl: string | null };
 
 /**
  * A description column that holds two fixed-width fields: VIOLATION_TYPE in the API
@@ -109,17 +114,22 @@ function parseEcbViolation(record: RawRecord): EcbViolationRow {
 function parseDobSafetyViolation(record: RawRecord): DobSafetyViolationRow {
   const number = required(record, 'violation_number', 'Violation Number');
   const violationStatus = textField(record.violation_status);
+  // The BBL column and borough/block/lot when the row has them; else only the BIN, joined to its lot at load.
+  const parts = { borough: textField(record.borough), block: textField(record.block), lot: textField(record.lot) };
+  const { bbl, bin } = lotOrBuilding(textField(record.bbl), parts, record.bin, `no tax lot in borough/block/lot "${record.borough ?? ''}/${record.block ?? ''}/${record.lot ?? ''}" and no BIN`);
   return {
     sourceId: number,
     identifier: number,
-    bbl: lotBbl(record, 'borough'),
-    bin: parseBin(record.bin),
+    bbl,
+    bin,
     status: violationStatus,
     description: spacedText(record.violation_remarks) ?? textField(record.violation_type),
     issuedAt: date(record, 'violation_issue_date', 'Violation Issue Date'),
     // The dataset dates no status change (Cycle End Date is the inspection cycle's).
     statusAt: null,
     statusColumns: { violationStatus },
+    violationType: textField(record.violation_type),
+    deviceType: spacedText(record.device_type),
   };
 }
 
@@ -143,7 +153,7 @@ export const ECB_VIOLATIONS: DatasetSpec<EcbViolationRow> = {
   parse: rejectingParser(parseEcbViolation),
 };
 
-/** DOB Safety Violations (855j-jady): boiler and elevator violations; has a BBL column. */
+/** DOB Safety Violations (855j-jady): boiler and elevator violations; has a BBL column (a row without a lot is joined by its BIN). */
 export const DOB_SAFETY_VIOLATIONS: DatasetSpec<DobSafetyViolationRow> = {
   name: 'dob-safety-violations',
   title: 'DOB Safety Violations',
