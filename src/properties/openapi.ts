@@ -46,6 +46,18 @@ const VIOLATION_MAPPING = [
 
 const VIOLATION_ORDER = `Order: -date (default) newest issue date first, date oldest first; -penalty largest penalty imposed first, penalty smallest first. Ties break on the violation's dataset and source id, in the same direction as the sort, so the order is total. Violations with no issue date come after every dated one in both date directions. Cursor pagination is keyset over those values: following meta.nextCursor reaches every violation exactly once, and violations written between two pages never shift the ones still to come. A cursor is only valid for the same lot, filters and sort. Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400; since after until is 400.`;
 
+/** Which evidence this service ingests, and where it is another vintage or shape than the rule's source. */
+const EVIDENCE_LOADED = [
+  'What counts as loaded: a dataset is loaded once this deployment has ingested it (`npm run ingest -- <dataset>`); the files below are what the service reads for each rule, and where one is another vintage or shape than the dataset the rule names, the item reads it as follows.',
+  '- `elevator_periodic`, `elevator_cat1`, `elevator_cat5` (dataset `elevators`): DOB\'s 2015 elevator device file, not DOB NOW Elevator Safety Compliance (e5aq-a4j2). It lists every device of 2015 with its status (only `A`, active, owes tests; NYCHA `H`, work-in-progress `W`, dismantled `D` and no-jurisdiction `J` devices do not) and its last periodic inspection; lastEvidenceAt is that inspection. It has no CAT1 or CAT5 columns, so with it loaded no CAT1 or CAT5 report is on file and those items are overdue (CAT5 with no date); a lot with no device in it has no elevator item. Being a 2015 file, every active device reads overdue today.',
+  '- `facade_filing` (dataset `facade-filings`): DOB\'s hazardous-facade re-inspection extract (NYCDOB/data_store, ECB violations of 2020 re-inspected by the Facades unit), not DOB NOW: Safety – Facades Compliance Filings (xubg-57si). Each violation stands for the UNSAFE technical report it was issued for, in the FISP cycle of its issue date (cycle 9 from 2020-02-21, cycle 8 before); a latest re-inspection of Compliance or Records Show Compliance stands for a SAFE report that day (the condition corrected), any other result leaves the facade UNSAFE: action_needed. The extract lists only lots with such a violation, so for every other lot the item stays a reminder naming the FISP dataset.',
+  '- `benchmarking` (dataset `energy-benchmarking`): the LL84 annual municipal report of 2021 (city buildings only, parsed from DOB\'s PDF), not the LL84 disclosure dataset (5zyy-y8am). A report year counts as submitted when the report shows a score, source EUI or GHG intensity for it (2010 and 2021 in that file; no submission date, so lastEvidenceAt is null). It lists only city buildings, so for every other lot the item stays a reminder.',
+  '- `energy_grade_label` and the benchmarking and emissions applicability (dataset `energy-grades`): the LL33 grades of 2020 with the covered-buildings list (one row per BBL, parsed from DOB\'s PDF). A lot on it is benchmarked whatever its PLUTO floor area; grade N exempts the label.',
+  '- `hpd_registration` (dataset `hpd-registrations`): HPD Multiple Dwelling Registrations (tesw-yqqr) as published; the registration stands until its RegistrationEndDate. The shared sample holds 100 registrations, all ended by 2018-09-01, so loaded alone it reads most multiple dwellings as unregistered (overdue) and its own lots as lapsed.',
+  '- DOB Safety Violations (855j-jady, dataset `dob-safety-violations`): its Violation Type and Device Type decide which obligation an open violation concerns; a violation that names only its building is joined to its lot by BIN.',
+  'Records that name only a building (BIN) are joined to its lot through the buildings the other loaded datasets place on lots.',
+].join('\n');
+
 const KIND_LIST = DEADLINE_KINDS.map((kind) => `\`${kind}\``).join(', ');
 
 const STATUS_MEANINGS = [
@@ -117,7 +129,8 @@ export const propertiesFragment: ApiFragment = {
           `The obligations that apply to the lot, one item per kind, as of today (live keys) or the fixture reference date (test keys). Obligations that do not apply are not listed. Ordered by dueDate ascending (no due date last), then kind. Not paginated.`,
           `Kinds: ${KIND_LIST}; each item's basis gives its rule and citation.`,
           `Statuses:\n${STATUS_MEANINGS}`,
-          `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) is loaded and shows an open failure-to-file for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}. Of these none is ingested yet; DOB Safety Violations counts as loaded once this deployment has ingested it.`,
+          `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) is loaded and shows an open failure-to-file for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}.`,
+          EVIDENCE_LOADED,
           'Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400.',
         ].join('\n\n'),
         tags: [TAG],

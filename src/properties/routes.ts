@@ -2,7 +2,6 @@ import { cursorPage } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
 import { deadlinesFor, filterDeadlines } from '../domain/properties/deadlines';
-import type { LotFacts } from '../domain/properties/types';
 import { notFound } from '../errors';
 import { clockOf } from '../platform/fixture-clock';
 import { propertyInputs } from './openapi';
@@ -10,7 +9,8 @@ import { permitRoutes } from './permits/routes';
 import { profileRoutes } from './profile/routes';
 import { propertySearchRoutes } from './search/routes';
 import { positionShapeOf } from './queries';
-import { docketRows, lotExists, plutoLot, positionOf, safetyViolationsOf } from './store';
+import { lotFacts } from './lot-facts';
+import { docketRows, lotExists, positionOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
@@ -45,12 +45,10 @@ export function propertyRoutes(deps: AppDeps): Route[] {
       input: propertyInputs.deadlines,
       async handler(ctx, { params: { bbl }, query }) {
         const { store } = ctx.state;
-        const pluto = await plutoLot(store, bbl);
-        if (!pluto) throw notFound(`property ${bbl}`);
         // Only the datasets this store has ingested are present; every other filing list
         // stays absent (not loaded), which the rules serve as reminders.
-        const safetyViolations = await safetyViolationsOf(store, bbl);
-        const lot: LotFacts = { ...pluto, ...(safetyViolations !== undefined && { safetyViolations }) };
+        const lot = await lotFacts(store, bbl);
+        if (!lot) throw notFound(`property ${bbl}`);
         ctx.body = { data: filterDeadlines(deadlinesFor(lot, clockOf(store)), { status: query.status, dueBefore: query.dueBefore }) };
       },
     }),

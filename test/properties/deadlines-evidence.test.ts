@@ -1,0 +1,144 @@
+import path from 'node:path';
+import {
+  DOB_SAFETY_VIOLATIONS_LOAD,
+  ELEVATORS_LOAD,
+  ENERGY_BENCHMARKING_LOAD,
+  ENERGY_GRADES_LOAD,
+  FACADE_FILINGS_LOAD,
+  HPD_REGISTRATIONS_LOAD,
+  PLUTO_LOAD,
+} from '../../ingest/families';
+import type { KeyedDataset } from '../../ingest/families/types';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/source';
+import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { fixtureReferenceDate } from '../../src/platform/fixture-clock';
+import { startTestApi, TestApi } from '../support/api';
+
+const FILES = {
+  plutoMn: 'properties/pluto_16v2_MN__nycdb.csv',
+  plutoBk: 'properties/pluto_16v2_BK__nycdb.csv',
+  elevators: 'properties/elevator_devices_2015__converted.csv',
+  facades: 'properties/facade_hazardous_reinspections__nycdob.csv',
+  ll84: 'properties/ll84_municipal_2021.csv',
+  ll33: 'properties/ll33_energy_grades_2020_cbl.csv',
+  hpd: 'properties/hpd_registrations__nycdb.csv',
+  safety: 'properties/dob_safety_violations__nycdb.csv',
+};
+const present = Object.values(FILES).every((file) => nycDataPresent(file));
+const describeWithFiles = present ? describe : describe.skip;
+
+const BASE = '/api/v1/properties';
+// Test keys read every date rule as of the fixture's reference date: the values below are computed by hand for that day.
+const TODAY = '2026-04-01';
+
+/** Real lots that appear across the files. */
+// 870 8 Avenue: PLUTO (D6 elevator apartments, 20 floors, 381 units, 380,441 sq ft, block 1024), 4 active passenger elevators last inspected 2015-09-17, LL33 grade D.
+const EIGHTH_AVENUE = '1010240001';
+// 370 East 34 Street, Brooklyn: PLUTO (W1 school, 5 floors, no units, 127,175 sq ft), 2 active elevators last inspected 2012-08-29, LL84 (city building K181, figures for 2010 and 2021).
+const EAST_34TH = '3049040010';
+// 135 Bowery: PLUTO (8 floors, no units, 14,793 sq ft), in no elevator, facade, energy or HPD file.
+const BOWERY = '1004237501';
+// Not in these PLUTO files: facade ECB 35458585R issued 2020-03-07, re-inspected Compliance 2020-11-02 (block 379: sub-cycle 10A); 2 active elevators (2015-04-27); LL33 grade D.
+const FACADE_CORRECTED = '1003790027';
+// Facade ECBs 35458449M (2020-03-10) and 35466589Y (2020-06-27), each last re-inspected Not In Compliance (block 348: sub-cycle 10B); 2 active elevators; LL33 grade D.
+const FACADE_UNSAFE = '1003480036';
+
+describeWithFiles('GET /properties/{bbl}/deadlines from the compliance-evidence datasets (real lots across files)', () => {
+  let api: TestApi;
+  const load = <Row>(dataset: KeyedDataset<Row>, file: string) =>
+    ingestDataset(api.ns.stores.byMode.test, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf: new Date(`${TODAY}T12:00:00Z`) });
+  const deadlines = async (bbl: string): Promise<Map<string, any>> => {
+    const res = await api.get(`${BASE}/${bbl}/deadlines`, { key: api.keys.test });
+    expect(res.status).toBe(200);
+    return new Map(res.body.data.map((item: any) => [item.kind, item]));
+  };
+
+  beforeAll(async () => {
+    expect(fixtureReferenceDate().toISOString().slice(0, 10)).toBe(TODAY);
+    api = await startTestApi();
+    await load(PLUTO_LOAD, FILES.plutoMn);
+    await load(PLUTO_LOAD, FILES.plutoBk);
+  }, 120_000);
+  afterAll(() => api.stop());
+
+  it('before any evidence dataset is loaded, every verifiable obligation is a reminder naming its dataset', async () => {
+    const eighth = await deadlines(EIGHTH_AVENUE);
+    for (const kind of ['elevator_periodic', 'elevator_cat1', 'hpd_registration', 'benchmarking', 'facade_filing']) {
+      expect(eighth.get(kind)).toMatchObject({ status: 'unverifiable', verifiable: false, lastEvidenceAt: null, basis: expect.stringContaining('is not loaded here') });
+    }
+    // Without the device file, elevators are read from PLUTO: 8 floors makes 135 Bowery likely to have one.
+    expect((await deadlines(BOWERY)).get('elevator_periodic')).toMatchObject({ status: 'unverifiable', dueDate: '2027-01-14' });
+  });
+
+  describe('with elevators, facade re-inspections, LL84, LL33, HPD registrations and DOB safety violations loaded', () => {
+    beforeAll(async () => {
+      for (const [dataset, file] of [
+        [ELEVATORS_LOAD, FILES.elevators],
+        [FACADE_FILINGS_LOAD, FILES.facades],
+        [ENERGY_BENCHMARKING_LOAD, FILES.ll84],
+        [ENERGY_GRADES_LOAD, FILES.ll33],
+        [HPD_REGISTRATIONS_LOAD, FILES.hpd],
+        [DOB_SAFETY_VIOLATIONS_LOAD, FILES.safety],
+      ] as Array<[KeyedDataset<unknown>, string]>) {
+        await load(dataset, file);
+      }
+    }, 300_000);
+
+    it('870 8 Avenue: elevators overdue since the 2025 deadlines (last periodic 2015-09-17, no CAT1/CAT5 on file), HPD loaded without it, facade and benchmarking still reminders', async () => {
+      const items = await deadlines(EIGHTH_AVENUE);
+      // Periodic: the 2025 inspection was owed by 2026-01-14; the latest on file is 2015's.
+      expect(items.get('elevator_periodic')).toMatchObject({ status: 'overdue', verifiable: true, dueDate: '2026-01-14', lastEvidenceAt: '2015-09-17' });
+      // CAT1: the 2025 test's report was owed by 2026-01-21; the 2015 file has no CAT1 column, so none is on file.
+      expect(items.get('elevator_cat1')).toMatchObject({ status: 'overdue', verifiable: true, dueDate: '2026-01-21', lastEvidenceAt: null });
+      // CAT5 for passenger elevators: none on file, so overdue with no date.
+      expect(items.get('elevator_cat5')).toMatchObject({ status: 'overdue', verifiable: true, dueDate: null, lastEvidenceAt: null });
+      // 381 units, and HPD registrations are loaded without this lot: the 2025 registration (due 2025-09-01) is missing.
+      expect(items.get('hpd_registration')).toMatchObject({ status: 'overdue', verifiable: true, dueDate: '2025-09-01', lastEvidenceAt: null });
+      // The facade extract and the LL84 municipal report list only some lots: silent about this one, both stay reminders
+      // (sub-cycle 10A closes 2027-02-21; 2025 data is due 2026-05-01).
+      expect(items.get('facade_filing')).toMatchObject({ status: 'unverifiable', verifiable: false, dueDate: '2027-02-21', lastEvidenceAt: null });
+      expect(items.get('benchmarking')).toMatchObject({ status: 'unverifiable', verifiable: false, dueDate: '2026-05-01', lastEvidenceAt: null });
+      // Grade D on the LL33 list: the label is posted by 2026-10-31 (never verifiable).
+      expect(items.get('energy_grade_label')).toMatchObject({ status: 'unverifiable', verifiable: false, dueDate: '2026-10-31' });
+    });
+
+    it('370 East 34 Street: LL84 shows 2010 and 2021 only, so the 2024 data due 2025-05-01 is overdue; elevators last inspected 2012; five floors owe no facade report', async () => {
+      const items = await deadlines(EAST_34TH);
+      expect(items.get('benchmarking')).toMatchObject({ status: 'overdue', verifiable: true, dueDate: '2025-05-01', lastEvidenceAt: null });
+      expect(items.get('elevator_periodic')).toMatchObject({ status: 'overdue', dueDate: '2026-01-14', lastEvidenceAt: '2012-08-29' });
+      // Not on the LL33 list (energyGrade null), benchmarked by floor area: the label reminder stays.
+      expect(items.get('energy_grade_label')).toMatchObject({ status: 'unverifiable', dueDate: '2026-10-31' });
+      expect(items.has('facade_filing')).toBe(false);
+      // No residential units and no HPD registration: not a registered dwelling.
+      expect(items.has('hpd_registration')).toBe(false);
+    });
+
+    it('135 Bowery: the device file is loaded and lists no device here, so no elevator obligation; the facade stays a reminder', async () => {
+      const items = await deadlines(BOWERY);
+      for (const kind of ['elevator_periodic', 'elevator_cat1', 'elevator_cat5']) expect(items.has(kind)).toBe(false);
+      // Block 423: sub-cycle 10C closes 2029-02-21.
+      expect(items.get('facade_filing')).toMatchObject({ status: 'unverifiable', dueDate: '2029-02-21' });
+    });
+
+    it('a corrected hazardous facade (an UNSAFE cycle 9 report, its condition found in compliance) is ok until sub-cycle 10A closes', async () => {
+      const items = await deadlines(FACADE_CORRECTED);
+      // Cycle 9 satisfied by the report behind the 2020-03-07 violation; 10A closes 2027-02-21, 326 days away: ok.
+      expect(items.get('facade_filing')).toMatchObject({ status: 'ok', verifiable: true, dueDate: '2027-02-21', lastEvidenceAt: '2020-11-02' });
+      expect(items.get('elevator_periodic')).toMatchObject({ status: 'overdue', dueDate: '2026-01-14', lastEvidenceAt: '2015-04-27' });
+      // A lot first seen in these datasets has no PLUTO floor area: LL33 listing makes it benchmarked; LL84 is silent about it.
+      expect(items.get('benchmarking')).toMatchObject({ status: 'unverifiable', dueDate: '2026-05-01' });
+    });
+
+    it('an uncorrected hazardous facade needs action (its latest re-inspections found it not in compliance)', async () => {
+      const items = await deadlines(FACADE_UNSAFE);
+      // Block 348: sub-cycle 10B closes 2028-02-21; the latest UNSAFE report is the 2020-06-27 violation's.
+      expect(items.get('facade_filing')).toMatchObject({ status: 'action_needed', verifiable: true, dueDate: '2028-02-21', lastEvidenceAt: '2020-06-27' });
+    });
+
+    it('filters apply to the evidence-driven items', async () => {
+      const res = await api.get(`${BASE}/${EIGHTH_AVENUE}/deadlines?status=overdue&dueBefore=2026-01-31`, { key: api.keys.test });
+      expect(res.body.data.map((item: any) => item.kind)).toEqual(['hpd_registration', 'elevator_periodic', 'elevator_cat1']);
+    });
+  });
+});
