@@ -48,7 +48,7 @@ describe('company names: one company under several spellings', () => {
     expect(sameCompany("GIOVANNI & GIUSEPPA D'AVOLA TRUST", 'GIOVANNI AND GIUSEPPA DAVOLA TRUST')).toBe(true);
     expect(sameCompany('THE WAVECREST MANAGEMENT TEAM LTD', 'WAVECREST MANAGEMENT TEAM LIMITED', 'WAVE CREST MGMT TEAM LTD')).toBe(true);
     expect(sameCompany('BRIDGE ST DEVP CORP', 'BRIDGESTREET DEVELOPMENT CORP')).toBe(true);
-    expect(sameCompany('NEIGHBORHOOD RESTORE HDFC', 'NEIGHBORHOOD RESTORE H.D.F.C.', 'NEIGHBORHOOD RESTORE HOUSING DEVELOPMENT FUND CORP')).toBe(true);
+    expect(sameCompany('NEIGHBORHOOD RESTORE HDFC', 'NEIGHBORHOOD RESTORE H.D.F.C.', 'NEIGHBORHOOD RESTORE HOUSING DEVELOPMENT FUND CORP', 'NEIGHBORHOOD RESTORE HDFC INC')).toBe(true);
     // INC and CORP both name a corporation.
     expect(sameCompany('SKYLINE BUILDERS INC', 'SKYLINE BUILDERS CORP')).toBe(true);
     // Business words in the plural are the singular; other words are not.

@@ -24,12 +24,13 @@ import type { Respondent } from './types';
  *    dockets use (MGMT/MGT/MNGT MANAGEMENT, ASSOC ASSOCIATES, PLBG PLUMBING, HTG HEATING,
  *    CONSTR/CONST CONSTRUCTION, DEV/DEVEL DEVELOPMENT, SVC SERVICE, BLDG BUILDING, APT(S)
  *    APARTMENTS, ST STREET, AVE AVENUE, ordinals 14TH = 14, ...), business words in the
- *    plural as the singular (SERVICES = SERVICE; not other words: ROBERTS is no ROBERT). Spaces are then ignored:
- *    'WAVECRESTMGMT' is 'WAVECREST MGMT' (MGMT squeezed onto a word is read as MANAGEMENT).
+ *    plural as the singular (SERVICES = SERVICE; not other words: ROBERTS is no ROBERT).
+ *    Spaces are then ignored: 'WAVECRESTMGMT' is 'WAVECREST MGMT' (MGMT squeezed onto a
+ *    word is read as MANAGEMENT).
  * 4. The legal tail is the run of legal forms at the end; the rest is the core. Its form is
  *    the kind of entity the tail names: corporation (INC, CORP, LTD), LLC, LP, LLP, PC, PLLC
  *    or HDFC; CO alone names none (the city writes and omits it: 'ALGIN MANAGEMENT CO LLC',
- *    'ALGIN MANAGEMENT LLC'). Two spellings are one company when their cores and forms are
+ *    'ALGIN MANAGEMENT LLC'); an HDFC is a corporation ('HDFC INC' = 'HDFC'). Two spellings are one company when their cores and forms are
  *    equal ('CAB CORP.' = 'CAB CORPORATION', 'INC' = 'CORP': New York tells corporation
  *    names apart by more than their designator).
  * 5. A spelling with no form joins the company of the same core when exactly one form is
@@ -44,7 +45,7 @@ import type { Respondent } from './types';
  * Words are never dropped or guessed otherwise: spellings that differ by a word, a number or
  * a letter ('WEBSTER BUILDING A LLC', 'WEBSTER BUILDING B LLC') are different companies.
  */
-export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case, without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 characters long may have been cut at the field's width: it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. Spellings that differ by any other word, number or letter are different companies.`;
+export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case, without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none; HDFC INC = HDFC). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 characters long may have been cut at the field's width: it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. Spellings that differ by any other word, number or letter are different companies.`;
 
 /** The canonical spelling of each legal-form word, and the kind of entity it names (null: CO names none). */
 const LEGAL_FORMS: Readonly<Record<string, { canonical: string; entity: string | null }>> = {
@@ -213,7 +214,9 @@ export function companyNameOf(spelling: string, lastField: string): CompanyName 
   while (tailStart > 0 && LEGAL_CANONICAL.has(canonical[tailStart - 1])) tailStart -= 1;
   const coreWords = canonical.slice(0, tailStart);
   if (coreWords.length === 0) return null;
-  const entities = [...new Set(canonical.slice(tailStart).map((word) => LEGAL_CANONICAL.get(word)).filter((entity): entity is string => !!entity))].sort();
+  let entities = [...new Set(canonical.slice(tailStart).map((word) => LEGAL_CANONICAL.get(word)).filter((entity): entity is string => !!entity))].sort();
+  // An HDFC is a corporation: 'HDFC INC' names the same kind of entity as 'HDFC'.
+  if (entities.includes('HDFC')) entities = entities.filter((entity) => entity !== 'CORPORATION');
   const core = coreWords.join('');
   const entity = entities.join('+');
   const full = canonical.join('');
