@@ -65,6 +65,10 @@ async function ensureData(ctx: BenchContext): Promise<Samples> {
     const [dob, ecb] = layout.lot(index).records;
     expectedViolations += dob + ecb;
   }
+  if (rows[0].lots > layout.lots || rows[0].violations > expectedViolations) {
+    // Another fraction or seed was loaded here before: the figures would be of a mixed set.
+    throw new Error(`${ctx.namespace} holds ${rows[0].lots} lots and ${rows[0].violations} violations, more than the set at fraction ${FRACTION} (${layout.lots}, ${expectedViolations}): use a fresh BENCH_NAMESPACE`);
+  }
   if (rows[0].lots < layout.lots || rows[0].violations < expectedViolations) {
     const dir = path.join(workDir, `read-${FRACTION}`);
     ctx.log(`generating the properties set at fraction ${FRACTION} (seed ${READ_SEED})`);
