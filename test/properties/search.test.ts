@@ -92,6 +92,7 @@ describe('GET /properties/search', () => {
     expect(await first('761 Clarnce Ave')).toBe('2054800111');
     expect(await first('761 Clarecne Avenue')).toBe('2054800111');
     expect(await first('761 Clarence Aveneu')).toBe('2054800111');
+    expect(await first('104 Est 35th St')).toBe('1008900081');
     expect((await bbls('25 Mill Road')).slice(0, 2)).toEqual(['5000100001', '5000100002']);
     expect((await bbls('25 Mills Road')).slice(0, 2)).toEqual(['5000100002', '5000100001']);
   });

@@ -31,7 +31,7 @@ export const SEARCH_RANKING = [
   `1. ${TIERS.exactAddress}: house number and street are the lot's whole address.`,
   `2. ${TIERS.addressPrefix}: the lot's address starts with what was typed, the last word still being typed (\`350 5th av\` finds 350 5 AVENUE; \`350\` alone finds every lot numbered 350, not 3500).`,
   `3. ${TIERS.allWords}: the house number and every street word in any order, the last word as a prefix (\`104 35th st\` finds 104 EAST 35 STREET).`,
-  `4. ${TIERS.oneEdit}: the house number, and every street word of 4 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): \`761 clarnce av\` finds 761 CLARENCE AVENUE, after any exact spelling.`,
+  `4. ${TIERS.oneEdit}: the house number, and every street word of 3 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): \`761 clarnce av\` finds 761 CLARENCE AVENUE, after any exact spelling.`,
   `5. ${TIERS.leadingWords}: the house number and the first words typed, when the words after them name nothing known (a postal city that is no neighborhood: \`26811 Union Tpke New Hyde Park\`).`,
   `6. ${TIERS.sameStreet}: with a house number not found, lots on the typed street at other numbers (no house-number ranges yet: a lot is found by the number PLUTO gives it).`,
   `Inside a tier, lots in every place typed at the end (borough by the lot's borough, neighborhood and ZIP by its ZIP) come first (+${IN_PLACE}, less than a tier): a place orders, it never hides a lot elsewhere. Then the lot's address in canonical spelling (alphabetical), then the BBL.`,

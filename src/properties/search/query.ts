@@ -39,7 +39,7 @@ export const TIERS = {
 export const IN_PLACE = 5;
 
 /** Street words shorter than this are never fuzzy; nor are numbers. */
-const MIN_FUZZY_LENGTH = 4;
+const MIN_FUZZY_LENGTH = 3;
 
 /** What a lot shows in the typeahead (the slug is made from these). */
 export const SEARCH_SOURCE = ['bbl', 'address', 'borough'];
