@@ -13,6 +13,7 @@ const LOTS: SearchLot[] = [
   { bbl: '1008060001', address: '453 AVENUE OF THE AMER', zip: '10011' },
   { bbl: '4006000001', address: '34-12 31 AVENUE', zip: '11106' },
   { bbl: '4064210038', address: '148-11 58 AVENUE', zip: '11355' },
+  { bbl: '4006000002', address: '31-01 ASTORIA BOULEVARD', zip: '11102' },
   { bbl: '2054800111', address: '761 CLARENCE AVENUE', zip: '10465' },
   { bbl: '5000100001', address: '25 MILL ROAD', zip: '10306' },
   { bbl: '5000100002', address: '25 MILLS ROAD', zip: '10306' },
@@ -106,6 +107,8 @@ describe('GET /properties/search', () => {
     const noAddress = await search('5-00001-0001');
     expect(noAddress).toEqual([{ bbl: '5000010001', address: null, borough: 'Staten Island', slug: 'staten-island-5000010001' }]);
     expect(await bbls('Staten Island')).toEqual([]);
+    // A place is only taken off the end when a street is left: a place name alone is a street name.
+    expect(await bbls('Astoria')).toEqual(['4006000002']);
     expect(await bbls('9999999999')).toEqual([]);
   });
 

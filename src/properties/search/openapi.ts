@@ -35,7 +35,7 @@ export const SEARCH_RANKING = [
   `5. ${TIERS.leadingWords}: the house number and the first words typed, when the words after them name nothing known (a postal city that is no neighborhood: \`26811 Union Tpke New Hyde Park\`).`,
   `6. ${TIERS.sameStreet}: with a house number not found, lots on the typed street at other numbers (no house-number ranges yet: a lot is found by the number PLUTO gives it).`,
   `Inside a tier, lots in every place typed at the end (borough by the lot's borough, neighborhood and ZIP by its ZIP) come first (+${IN_PLACE}, less than a tier): a place orders, it never hides a lot elsewhere. Then the lot's address in canonical spelling (alphabetical), then the BBL.`,
-  'A q with no house number, street or BBL in it (only punctuation, or only a place) answers an empty list.',
+  'A place is only taken off the end when a street is left before it: a q that is only a place name (`Astoria`) is read as a street name (ASTORIA BOULEVARD). A q with no letters or digits answers an empty list, as does one nothing matches.',
 ].join('\n');
 
 export const propertySearchFragment: ApiFragment = {
