@@ -14,8 +14,8 @@ import { field, resetNamespace, runCli } from './ingest';
 
 /**
  * The properties family on the generated New York set (ingest/generate/properties.ts) at
- * BENCH_PROPERTIES_FRACTION of the city's scale (default 0.1: 86,000 lots, ~194k DOB and
- * ~147k ECB violations, ~97k permits): address typeahead and profiles at a fixed offered
+ * BENCH_PROPERTIES_FRACTION of the city's scale (default 0.1: 86,000 lots, ~190k DOB and
+ * ~149k ECB violations, ~97k permits): address typeahead and profiles at a fixed offered
  * rate (open-loop), every docket followed to its end, and the full ingest of the set.
  */
 
