@@ -14,6 +14,7 @@ const LOTS: SearchLot[] = [
   { bbl: '4006000001', address: '34-12 31 AVENUE', zip: '11106' },
   { bbl: '4064210038', address: '148-11 58 AVENUE', zip: '11355' },
   { bbl: '4006000002', address: '31-01 ASTORIA BOULEVARD', zip: '11102' },
+  { bbl: '4006000003', address: '34-01 31 AVENUE', zip: '11106' },
   { bbl: '2054800111', address: '761 CLARENCE AVENUE', zip: '10465' },
   { bbl: '5000100001', address: '25 MILL ROAD', zip: '10306' },
   { bbl: '5000100002', address: '25 MILLS ROAD', zip: '10306' },
@@ -98,8 +99,12 @@ describe('GET /properties/search', () => {
     expect((await bbls('25 Mills Road')).slice(0, 2)).toEqual(['5000100002', '5000100001']);
   });
 
-  it('lists lots on the street when the house number is not on record, after any exact match', async () => {
+  it('finds a lot on the same side of the same block when the house number is not on record, then the rest of the street', async () => {
     expect(await bbls('352 5th Avenue')).toEqual(['1008350041', '3010100001']);
+    // 34-16 is on 34-12's side of the block (PLUTO gives the lot one number); 34-01 is across the street.
+    expect(await bbls('34-16 31st Ave')).toEqual(['4006000001', '4006000003']);
+    expect(await bbls('3416 31 ave')).toEqual(['4006000001', '4006000003']);
+    expect(await bbls('34-05 31st Ave')).toEqual(['4006000003', '4006000001']);
   });
 
   it('answers a BBL typed in any form with that lot first; a lot without an address is found by BBL only', async () => {

@@ -33,7 +33,8 @@ export const SEARCH_RANKING = [
   `3. ${TIERS.allWords}: the house number and every street word in any order, the last word as a prefix (\`104 35th st\` finds 104 EAST 35 STREET).`,
   `4. ${TIERS.oneEdit}: the house number, and every street word of 3 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): \`761 clarnce av\` finds 761 CLARENCE AVENUE, after any exact spelling.`,
   `5. ${TIERS.leadingWords}: the house number and the first words typed, when the words after them name nothing known (a postal city that is no neighborhood: \`26811 Union Tpke New Hyde Park\`).`,
-  `6. ${TIERS.sameStreet}: with a house number not found, lots on the typed street at other numbers (no house-number ranges yet: a lot is found by the number PLUTO gives it).`,
+  `6. ${TIERS.sameBlock}: the typed street, on the same side of the same block: a house number with the same digits but its last two and the same parity (PLUTO gives a lot one number though its building may span several: \`34-16 31 Ave\` finds the lot listed as 34-12 31 AVENUE, \`352 5th Ave\` the one at 350).`,
+  `7. ${TIERS.sameStreet}: lots on the typed street at any other number.`,
   `Inside a tier, lots in every place typed at the end (borough by the lot's borough, neighborhood and ZIP by its ZIP) come first (+${IN_PLACE}, less than a tier): a place orders, it never hides a lot elsewhere. Then the lot's address in canonical spelling (alphabetical), then the BBL.`,
   'A place is only taken off the end when a street is left before it: a q that is only a place name (`Astoria`) is read as a street name (ASTORIA BOULEVARD). A q with no letters or digits answers an empty list, as does one nothing matches.',
 ].join('\n');

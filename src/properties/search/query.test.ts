@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, streetsTyped, TIERS } from './query';
+import { addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, streetsTyped, TIERS } from './query';
 import { propertySlug } from './slug';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
@@ -12,7 +12,7 @@ describe('property search tiers', () => {
     const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
     const disMax = request.query.bool.must[0].dis_max;
     expect(disMax.tie_breaker).toBe(0);
-    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameStreet]);
+    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock, TIERS.sameStreet]);
     const gaps = Object.values(TIERS).sort((a, b) => b - a).slice(1).map((value, i, list) => (i === 0 ? Infinity : list[i - 1] - value));
     expect(Math.min(...gaps)).toBeGreaterThan(IN_PLACE);
     expect(boosts(request.query.bool.should)).toEqual([IN_PLACE]);
@@ -58,6 +58,22 @@ describe('leadingStreets', () => {
   test('the first typed words, longest first, for a street followed by words no parser knows', () => {
     expect(leadingStreets(parseAddressQuery('26811 Union Tpke New Hyde Park'))).toEqual(['union turnpike new', 'union turnpike', 'union']);
     expect(leadingStreets(parseAddressQuery('761 Clarence'))).toEqual([]);
+  });
+});
+
+describe('sameBlockPattern', () => {
+  test('keeps all digits but the last two and the side of the street', () => {
+    expect(sameBlockPattern('3416')).toBe('34[0-9][02468][a-z]?');
+    expect(sameBlockPattern('352')).toBe('3[0-9][02468][a-z]?');
+    expect(sameBlockPattern('409f')).toBe('4[0-9][13579][a-z]?');
+    expect(sameBlockPattern('7')).toBe('[0-9]?[13579][a-z]?');
+    expect(sameBlockPattern('12a')).toBe('[0-9]?[02468][a-z]?');
+  });
+
+  test('the regular expression keeps to the block and side it names', () => {
+    const matches = (key: string, pattern: string) => new RegExp(`^${pattern}$`).test(key);
+    expect(['3400', '3412', '3498', '3412a'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual(['3400', '3412', '3498', '3412a']);
+    expect(['3413', '3512', '341', '34120'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual([]);
   });
 });
 

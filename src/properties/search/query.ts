@@ -31,6 +31,12 @@ export const TIERS = {
    * does not know (`26811 Union Tpke New Hyde Park`: a postal city that is no neighborhood).
    */
   leadingWords: 50,
+  /**
+   * The street typed, on the same side of the same block: a house number with the same digits
+   * but its last two and the same parity (`34-16` finds the lot PLUTO lists as 34-12, `352`
+   * the one at 350). PLUTO gives a lot one number though its building may span several.
+   */
+  sameBlock: 40,
   /** The street alone: lots on the street typed, at other house numbers. */
   sameStreet: 30,
 } as const;
@@ -84,6 +90,22 @@ export function leadingStreets(query: AddressQuery): string[] {
   return unique(streets).filter((street) => street !== query.street);
 }
 
+/**
+ * The house keys on the same side of the same block as a house key, as a regular expression:
+ * the digits but the last two kept, any two digits after them ending in the same parity, any
+ * letter (`3416` -> `34[0-9][02468][a-z]?`, `7` -> `[0-9]?[13579][a-z]?`). Null for a key
+ * that is not digits (with an optional letter).
+ */
+export function sameBlockPattern(houseKey: string): string | null {
+  const digits = /^(\d+)[a-z]?$/.exec(houseKey)?.[1];
+  if (!digits) return null;
+  const side = Number(digits[digits.length - 1]) % 2 === 0 ? '[02468]' : '[13579]';
+  const head = digits.slice(0, -2);
+  return `${head}${head ? '[0-9]' : '[0-9]?'}${side}[a-z]?`;
+}
+
+const escapeRegexp = (text: string) => text.replace(/[.?+*|{}[\]()"\\#@&<>~]/g, '\\$&');
+
 const anyOf = (clauses: object[]): object => (clauses.length === 1 ? clauses[0] : { bool: { should: clauses, minimum_should_match: 1 } });
 const everyWord = (street: string) => ({ match_bool_prefix: { addressWords: { query: street, operator: 'and' } } });
 
@@ -104,6 +126,8 @@ export function addressTiers(query: AddressQuery): object[] {
   if (fuzzy) clauses.push(tier(TIERS.oneEdit, { bool: { filter: [...houseTerm, ...fuzzy] } }));
   const leading = house ? leadingStreets(query) : [];
   if (leading.length) clauses.push(tier(TIERS.leadingWords, { bool: { filter: [...houseTerm, anyOf(leading.map((street) => ({ match_phrase: { addressWords: street } })))] } }));
+  const block = house ? sameBlockPattern(house) : null;
+  if (block) clauses.push(tier(TIERS.sameBlock, anyOf(streets.map((street) => ({ regexp: { addressKeys: { value: `${block} ${escapeRegexp(street)}[a-z]*`, flags: 'NONE' } } })))));
   if (house) clauses.push(tier(TIERS.sameStreet, anyOf(streets.map((street) => ({ match_phrase_prefix: { addressWords: { query: street } } })))));
   return clauses;
 }
