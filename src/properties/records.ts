@@ -15,6 +15,7 @@ export interface LotRecordTable {
 export const LOT_RECORD_TABLES: readonly LotRecordTable[] = [
   { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations' },
   { table: 'property_permits', datasets: 'DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits' },
+  { table: 'property_filings', datasets: 'DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations' },
 ];
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
