@@ -41,7 +41,10 @@ export function mountRoutes(router: Router, doc: OpenApiDocument, routes: Route[
   // A literal path beats a template: /restaurants/batch is never the restaurant "batch".
   const literals = new Set(Object.keys(doc.paths).filter((path) => !path.includes('{')));
   const notALiteral: Middleware = (ctx, next) => (literals.has(ctx.path.replace(/(.)\/$/, '$1')) ? undefined : next());
-  for (const route of routes) {
+  // Literal paths are mounted first: the router runs matching routes in mounting order, so a
+  // template mounted earlier would answer for its literal sibling (or stop at notALiteral).
+  const ordered = [...routes.filter((route) => !route.path.includes('{')), ...routes.filter((route) => route.path.includes('{'))];
+  for (const route of ordered) {
     const operation = doc.paths[route.path]?.[route.method];
     if (!operation) throw new Error(`${route.method.toUpperCase()} ${route.path} has no operation in openapi.json`);
     const compiled = compileOperation(doc, ajv, operation);

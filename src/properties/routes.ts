@@ -14,7 +14,6 @@ import { docketRows, lotExists, positionOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
-    // Before the {bbl} routes: a template mounted first would take /properties/search (see mountRoutes' notALiteral).
     ...propertySearchRoutes(),
     ...profileRoutes(deps),
     ...permitRoutes(deps),
