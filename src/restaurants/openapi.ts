@@ -31,17 +31,18 @@ Ranking is by score tiers, never blended scores. Every result belongs to the bes
 5. the address matches (every word, last one as a prefix);
 6. every word matches the name or the address;
 7. every word matches a name word within one edit (typo), first letter exact;
-8. every word matches a name word within two edits (words of six or more letters only, first two letters exact).
+8. every word matches a name word exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted ("xizza"), missing ("izza"), doubled or extra ("ppizza") or swapped with the second ("ipzza"); words of four letters or more, the other words exact ("joes xizza" finds JOE'S PIZZA);
+9. every word matches a name word within two edits (words of six or more letters only, first two letters exact).
 Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []), and so does a q with no letters or digits ("!!").
-Tiers 1-7 are looked up together, tier 8 only while fewer than limit establishments were found: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
+Tiers 1-7 are looked up together, tiers 8 and 9 only while fewer than limit establishments were found: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
 Within a tier, without lat/lng, the name order decides (then the camis); with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
 
 Text on both sides is folded the same way: case, accents, apostrophes and periods are ignored; hyphens, ampersands and other punctuation separate words ("joes pizza" finds JOE'S PIZZA, "a&w" finds A & W, "st. marks" finds ST MARKS).
 
-Places: a neighborhood (about 180 names and abbreviations: UWS, LES, FiDi, Bed-Stuy, Williamsburg, Astoria...), a borough (with slang: bk, bklyn, the bronx, SI, qns...) or a bare NYC ZIP at the END of q scopes the search to that place's ZIP codes ("pizza in astoria", "tacos 11211", "sushi bk"). A partial place name of 3 or more characters prefix-matches places, and an ambiguous prefix searches the union of their ZIP sets ("pizza willi" = Williamsburg + Williamsbridge). When nothing matches inside the place, the same words are searched citywide. A query that is only a place name searches that text as a name, citywide.
-Retry: when nothing matches at all and the text has two or more words, the search is run once more without its last word ("joes pizza xqz" finds JOE'S PIZZA).
+Places: a neighborhood (about 180 names and abbreviations: UWS, LES, FiDi, Bed-Stuy, HK, Stuy Town, Williamsburg, Astoria, "heights" also as "hts"...), a borough (with slang: bk, bklyn, the bronx, bx, SI, qns...) or a bare NYC ZIP at the END of q scopes the search to that place ("pizza in astoria", "tacos 11211", "sushi bk"). A borough scopes by the establishment's borough (an establishment whose record has no ZIP is still in its borough) or a ZIP of the borough; a neighborhood scopes by its ZIP codes, a ZIP by itself. A partial place name of 3 or more characters prefix-matches places, and an ambiguous prefix searches the union of their scopes ("pizza willi" = Williamsburg + Williamsbridge). When nothing matches inside the place, the same words are searched citywide. A query that is only a place name searches that text as a name, citywide. The place list: neighborhood names as the city's Neighborhood Tabulation Areas and the Health Department name them, with the abbreviations and slang of everyday New York usage.
+Retry: every tier needs every word, so a trailing word that matches nothing leaves the query with nothing; the search is then run once more without that word, the place read again from what is left ("joes pizza xqz" finds JOE'S PIZZA; "joes pizza williamsburg xqz" searches "joes pizza" in Williamsburg; "joes pizza xqz bk" searches "joes pizza" in Brooklyn). Only once: two dead words in a row find nothing.
 
-With lat and lng (both needed, within NYC), every result carries distanceMeters (rounded to the meter, great-circle); establishments without coordinates are then left out, since they cannot be placed.`;
+With lat and lng (both needed, within NYC), every result with coordinates carries distanceMeters (rounded to the meter, great-circle). Establishments whose record has no coordinates are kept (distance only breaks ties, it never removes a match): they carry no distanceMeters and come after the equally good matches that have one.`;
 
 const summaryFields = {
   camis: { type: 'string', description: 'Health-department permit number; the establishment id.' },
@@ -140,7 +141,7 @@ export const restaurantSchemas: Record<string, Schema> = {
     additionalProperties: false,
     properties: {
       ...summaryFields,
-      distanceMeters: { type: 'integer', minimum: 0, description: 'Only on nearby results, and on search results when lat and lng were sent.' },
+      distanceMeters: { type: 'integer', minimum: 0, description: 'Only on nearby results, and on search results when lat and lng were sent and the establishment has coordinates (search keeps those without, with no distanceMeters).' },
     },
   },
   RiskBlock: {

@@ -1,31 +1,27 @@
 import { normalizeText, tokens } from '../search/normalize';
-import { splitPlace } from '../search/places';
+import { placeScope, splitPlace } from '../search/places';
 import type { DataStore } from '../stores';
 import type { RestaurantSearchQuery } from './openapi';
-import { buildSearchRequest, SearchInput, TIER_PASSES, tierClauses } from './queries/search';
+import { buildSearchRequest, PlaceScope, SearchInput, TIER_PASSES, tierClauses } from './queries/search';
 import { summaryOf } from './shape';
 import type { RestaurantSummary } from './types';
 
 /**
  * The typeahead's attempts, in order (spec "Search behavior"): the text inside the place
  * named at the end of q, then citywide; and if nothing matched at all, the same once more
- * without the text's last word.
+ * without the trailing word that matched nothing, with the place read again from what is left
+ * ("<name> <neighborhood> <junk>" is searched as "<name>" in the neighborhood).
  */
 export async function searchRestaurants(store: DataStore, params: RestaurantSearchQuery): Promise<Array<RestaurantSummary & { distanceMeters?: number }>> {
-  const split = splitPlace(params.q);
-  // A query that is only a place ("williamsburg") is searched as a name, citywide.
-  const text = split.text || normalizeText(params.q);
-  const zips = split.text ? (split.place?.zips ?? null) : null;
-  if (!text) return [];
   const geo = params.lat !== undefined && params.lng !== undefined;
 
-  const pass = async (words: string, scope: string[] | null, input: Pick<SearchInput, 'pass' | 'excludeCamis' | 'limit'>) => {
-    const request = buildSearchRequest({ text: words, zips: scope, lat: params.lat, lng: params.lng, ...input });
+  const pass = async (words: string, scope: PlaceScope | null, input: Pick<SearchInput, 'pass' | 'excludeCamis' | 'limit'>) => {
+    const request = buildSearchRequest({ text: words, scope, lat: params.lat, lng: params.lng, ...input });
     const response = await store.es.search({ index: store.indexAlias('restaurants'), ...request }, { ignore: [404] });
     return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
   };
   // Each pass runs only while the better ones left room in the list (see TierPass).
-  const run = async (words: string, scope: string[] | null) => {
+  const run = async (words: string, scope: PlaceScope | null) => {
     const found: Awaited<ReturnType<typeof pass>> = [];
     for (const tiers of TIER_PASSES) {
       if (found.length >= params.limit) break;
@@ -34,16 +30,30 @@ export async function searchRestaurants(store: DataStore, params: RestaurantSear
     }
     return found;
   };
-  const attempt = async (words: string) => {
-    if (zips) {
-      const scoped = await run(words, zips);
-      if (scoped.length) return scoped;
+  const attempt = async (q: string) => {
+    const split = splitPlace(q);
+    // A query that is only a place ("williamsburg") is searched as a name, citywide.
+    const text = split.text || normalizeText(q);
+    const scope = split.text && split.place ? placeScope(split.place) : null;
+    if (scope) {
+      const scoped = await run(text, scope);
+      if (scoped.length) return { found: scoped, retry: retryQuery(split.text, split.place?.matched) };
     }
-    return run(words, null);
+    return { found: text ? await run(text, null) : [], retry: retryQuery(text, split.text ? split.place?.matched : undefined) };
   };
 
-  const found = await attempt(text);
-  if (found.length) return found;
+  const first = await attempt(params.q);
+  if (first.found.length || !first.retry) return first.found;
+  return (await attempt(first.retry)).found;
+}
+
+/**
+ * The query once more without the text's last word (every tier needs every word, so a word
+ * that matches nothing leaves the whole query with nothing), the place kept after it; null
+ * when the text has fewer than two words.
+ */
+function retryQuery(text: string, place: string | undefined): string | null {
   const words = tokens(text);
-  return words.length >= 2 ? attempt(words.slice(0, -1).join(' ')) : found;
+  if (words.length < 2) return null;
+  return [...words.slice(0, -1), ...(place ? [place] : [])].join(' ');
 }

@@ -12,9 +12,13 @@ interface Hit {
   sort?: unknown[];
 }
 
-/** The RestaurantSummary of a hit fetched with SUMMARY_FETCH; distanceMeters from the given sort value. */
+/** The RestaurantSummary of a hit fetched with SUMMARY_FETCH; distanceMeters from the given sort value, when it is a distance. */
 export function summaryOf(hit: Hit, distanceSortIndex?: number): RestaurantSummary & { distanceMeters?: number } {
   const summary = JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as RestaurantSummary & { distanceMeters?: number };
-  if (distanceSortIndex !== undefined) summary.distanceMeters = Math.round(Number(hit.sort?.[distanceSortIndex] ?? 0));
+  if (distanceSortIndex !== undefined) {
+    // An establishment without coordinates has no distance (Elasticsearch sorts it as Infinity): none is given.
+    const distance = Number(hit.sort?.[distanceSortIndex] ?? Number.NaN);
+    if (Number.isFinite(distance)) summary.distanceMeters = Math.round(distance);
+  }
   return summary;
 }

@@ -113,9 +113,11 @@ describe('proximity (behaviour 8)', () => {
   test('without lat/lng there is no distanceMeters', async () => {
     for (const row of (await q('joes pizza')).data) expect(row).not.toHaveProperty('distanceMeters');
   });
-  test('establishments without coordinates cannot carry a distance and are left out', async () => {
+  test('establishments without coordinates are kept but carry no distance', async () => {
     expect(names(await q('nocoords'))).toEqual(['NOCOORDS NOODLES']);
-    expect((await q('nocoords', `&lat=${WILLIAMSBURG.lat}&lng=${WILLIAMSBURG.lng}`)).data).toEqual([]);
+    const found = await q('nocoords', `&lat=${WILLIAMSBURG.lat}&lng=${WILLIAMSBURG.lng}`);
+    expect(names(found)).toEqual(['NOCOORDS NOODLES']);
+    expect(found.data[0]).not.toHaveProperty('distanceMeters');
   });
 });
 

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import { orderBySchema } from '../../../src/contract/order';
 import { openApiDocument } from '../../../src/openapi';
+import { nameTailsOf } from '../../../src/restaurants/queries/search';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
 import { loadHistories, StoredEstablishment } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
@@ -25,6 +26,8 @@ export interface RestaurantDocument extends RestaurantSummary {
   nameExact: string;
   /** compactText(name): "joes pizza", "a w" and "aw" meet here. */
   nameCompact: string;
+  /** Name words without their first letter (nameTailsOf): the first-letter-typo tier. */
+  nameTails: string;
   addressNorm: string;
   addressExact: string;
   addressCompact: string;
@@ -105,6 +108,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
       nameNorm: normalizeText(e.name),
       nameExact: normalizeText(e.name),
       nameCompact: compactText(e.name),
+      nameTails: nameTailsOf(normalizeText(e.name)),
       addressNorm: normalizeText(e.address),
       addressExact: normalizeText(e.address),
       addressCompact: compactText(e.address),

@@ -9,12 +9,14 @@ const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json
 
 test('search: each pass, with a place scope, a location and earlier finds', () => {
   expectRequestsMatchFixture(fixture('search'), {
-    oneWord: buildSearchRequest({ text: 'pizza', zips: null, limit: 10 }),
-    twoWordsCloseSpellings: buildSearchRequest({ text: 'joes pizzeria', zips: null, limit: 10, pass: 'closeSpellings' }),
-    twoWordsTwoEdits: buildSearchRequest({ text: 'joes pizzeria', zips: null, limit: 7, pass: 'twoEdits', excludeCamis: ['40000001', '40000002'] }),
-    shortWords: buildSearchRequest({ text: 'ab c', zips: null, limit: 5 }),
-    placeScoped: buildSearchRequest({ text: 'tacos', zips: ['11211', '11249'], limit: 10 }),
-    withLocation: buildSearchRequest({ text: 'sushi', zips: null, lat: 40.7128, lng: -74.006, limit: 25 }),
+    oneWord: buildSearchRequest({ text: 'pizza', scope: null, limit: 10 }),
+    twoWordsCloseSpellings: buildSearchRequest({ text: 'joes pizzeria', scope: null, limit: 10, pass: 'closeSpellings' }),
+    twoWordsTwoEdits: buildSearchRequest({ text: 'joes pizzeria', scope: null, limit: 7, pass: 'twoEdits', excludeCamis: ['40000001', '40000002'] }),
+    shortWords: buildSearchRequest({ text: 'ab c', scope: null, limit: 5 }),
+    placeScoped: buildSearchRequest({ text: 'tacos', scope: { boroughs: [], zips: ['11211', '11249'] }, limit: 10 }),
+    boroughScoped: buildSearchRequest({ text: 'tacos', scope: { boroughs: ['Bronx'], zips: ['10451', '10452'] }, limit: 10 }),
+    firstLetterPass: buildSearchRequest({ text: 'joes xizza', scope: null, limit: 10, pass: 'twoEdits' }),
+    withLocation: buildSearchRequest({ text: 'sushi', scope: null, lat: 40.7128, lng: -74.006, limit: 25 }),
   });
 });
 

@@ -1,15 +1,15 @@
-import { buildSearchRequest, tierClauses, TIERS } from './search';
+import { buildSearchRequest, nameTailsOf, scopeFilter, tierClauses, TIERS } from './search';
 
 const boosts = (clauses: object[]) => clauses.map((c) => (c as { constant_score: { boost: number } }).constant_score.boost);
 
 describe('search tiers', () => {
   test('tiers are strictly ordered and never blended (dis_max without tie breaker)', () => {
-    const request = buildSearchRequest({ text: 'joes pizza', zips: null, limit: 10 }) as { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }> } } };
+    const request = buildSearchRequest({ text: 'joes pizza', scope: null, limit: 10 }) as { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }> } } };
     const disMax = request.query.bool.must[0].dis_max;
     expect(disMax.tie_breaker).toBe(0);
     const order = boosts(disMax.queries);
     expect(order).toEqual([...order].sort((a, b) => b - a));
-    expect(order).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address, TIERS.nameOrAddress, TIERS.fuzzyOne]);
+    expect(order).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address, TIERS.nameOrAddress, TIERS.fuzzyOne, TIERS.firstLetter]);
   });
 
   test('two-edit tier only for words of six letters or more; short words are never fuzzy', () => {
@@ -18,8 +18,8 @@ describe('search tiers', () => {
     expect(boosts(tierClauses('ab'))).not.toContain(TIERS.fuzzyOne);
   });
 
-  test('with a location: distance sorts inside a tier; places filter by ZIP', () => {
-    const request = buildSearchRequest({ text: 'pizza', zips: ['11211'], lat: 40.7, lng: -73.9, limit: 5 }) as {
+  test('with a location: distance sorts inside a tier; places filter by their scope', () => {
+    const request = buildSearchRequest({ text: 'pizza', scope: { boroughs: [], zips: ['11211'] }, lat: 40.7, lng: -73.9, limit: 5 }) as {
       sort: object[];
       query: { bool: { filter: object[] } };
     };
@@ -29,17 +29,18 @@ describe('search tiers', () => {
   });
 
   test('without a location the name, then the camis, decide inside a tier', () => {
-    const request = buildSearchRequest({ text: 'pizza', zips: null, limit: 5 }) as { sort: object[] };
+    const request = buildSearchRequest({ text: 'pizza', scope: null, limit: 5 }) as { sort: object[] };
     expect(request.sort).toEqual([{ _score: { order: 'desc' } }, { nameExact: { order: 'asc' } }, { camis: { order: 'asc' } }]);
   });
 });
 
 describe('search passes', () => {
-  test('the passes split the tiers, best first: exact and one edit, then two edits', () => {
+  test('the passes split the tiers, best first: exact and one edit, then first-letter typos and two edits', () => {
     expect(boosts(tierClauses('tortila', 'closeSpellings'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address, TIERS.fuzzyOne]);
-    expect(boosts(tierClauses('tortila', 'twoEdits'))).toEqual([TIERS.fuzzyTwo]);
+    expect(boosts(tierClauses('tortila', 'twoEdits'))).toEqual([TIERS.firstLetter, TIERS.fuzzyTwo]);
     expect(boosts(tierClauses('ab', 'closeSpellings'))).not.toContain(TIERS.fuzzyOne);
-    expect(tierClauses('luna', 'twoEdits')).toEqual([]);
+    expect(boosts(tierClauses('luna', 'twoEdits'))).toEqual([TIERS.firstLetter]);
+    expect(tierClauses('abc', 'twoEdits')).toEqual([]);
   });
 
   test('two-edit spellings keep the first two letters, one-edit spellings the first', () => {
@@ -49,7 +50,30 @@ describe('search passes', () => {
   });
 
   test('the two-edit pass leaves out what the first pass found', () => {
-    const request = buildSearchRequest({ text: 'tortila', zips: null, limit: 3, pass: 'twoEdits', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
+    const request = buildSearchRequest({ text: 'tortila', scope: null, limit: 3, pass: 'twoEdits', excludeCamis: ['1', '2'] }) as { query: { bool: { must_not: object[] } } };
     expect(request.query.bool.must_not).toEqual([{ ids: { values: ['1', '2'] } }]);
+  });
+});
+
+describe('first-letter typos', () => {
+  test('name tails drop the first letter of every word of three letters or more', () => {
+    expect(nameTailsOf('joes pizza a w')).toBe('oes izza');
+    expect(nameTailsOf('pizza pizza')).toBe('izza');
+  });
+  test('each long word: exact, or its first letter substituted, missing, extra or swapped; short words exact', () => {
+    const json = JSON.stringify(tierClauses('ab xizza', 'twoEdits'));
+    expect(json).toContain('{"term":{"nameNorm":"ab"}}');
+    for (const lookup of ['{"prefix":{"nameTails":"izza"}}', '{"prefix":{"nameTails":"xizza"}}', '{"prefix":{"nameNorm":"izza"}}', '{"prefix":{"nameNorm":"ixzza"}}']) expect(json).toContain(lookup);
+  });
+});
+
+describe('place scope', () => {
+  test('a borough keeps its establishments by borough or ZIP; a neighborhood by ZIP', () => {
+    expect(scopeFilter({ boroughs: ['Bronx'], zips: ['10451'] })).toEqual({ bool: { should: [{ terms: { borough: ['Bronx'] } }, { terms: { zip: ['10451'] } }], minimum_should_match: 1 } });
+    expect(scopeFilter({ boroughs: [], zips: ['11211'] })).toEqual({ terms: { zip: ['11211'] } });
+  });
+  test('with a location, establishments without coordinates are not filtered out', () => {
+    const request = buildSearchRequest({ text: 'pizza', scope: null, lat: 40.7, lng: -73.9, limit: 5 }) as { query: { bool: { filter: object[] } } };
+    expect(request.query.bool.filter).toEqual([]);
   });
 });

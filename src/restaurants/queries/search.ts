@@ -15,14 +15,21 @@ export const TIERS = {
   address: 60,
   nameOrAddress: 50,
   fuzzyOne: 40,
+  firstLetter: 35,
   fuzzyTwo: 30,
 } as const;
+
+/** A place scope: establishments in these boroughs (by their borough, so one without a ZIP stays in) or ZIP codes. */
+export interface PlaceScope {
+  boroughs: string[];
+  zips: string[];
+}
 
 export interface SearchInput {
   /** Normalized search text (normalizeText), non-empty. */
   text: string;
-  /** Place scope: ZIP codes to keep; null = citywide. */
-  zips: string[] | null;
+  /** Place scope; null = citywide. */
+  scope: PlaceScope | null;
   lat?: number;
   lng?: number;
   limit: number;
@@ -58,6 +65,45 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
   return { bool: { filter: clauses } };
 }
 
+/** Shortest query word read with a first-letter typo (its other letters then say enough). */
+export const FIRST_LETTER_MIN = 4;
+
+/**
+ * The spellings of a word typed with its FIRST letter wrong, which the edit-distance tiers
+ * never reach (they keep the first letter exact, which keeps them affordable). nameTails holds
+ * every name word without its first letter, computed at index time (nameTailsOf), so each case
+ * is one term lookup (a prefix for the word still being typed, through index_prefixes):
+ * a substituted first letter (xizza: tail izza = tail of pizza), a missing one (izza = tail of
+ * pizza), an extra one (ppizza without its first letter is pizza) and the first two letters
+ * swapped (ipzza -> pizza).
+ */
+function firstLetterVariants(word: string, last: boolean): object[] {
+  const lookup = (field: string, value: string) => (last ? { prefix: { [field]: value } } : { term: { [field]: value } });
+  const variants = [lookup('nameTails', word.slice(1)), lookup('nameTails', word), lookup('nameNorm', word.slice(1))];
+  if (word[0] !== word[1]) variants.push(lookup('nameNorm', word[1] + word[0] + word.slice(2)));
+  return variants;
+}
+
+/**
+ * Every word a name word, exactly (the last as a prefix) or with its first letter mistyped
+ * (words of FIRST_LETTER_MIN letters or more); null when no word is long enough.
+ */
+function firstLetterTier(words: string[]): object | null {
+  if (!words.some((word) => word.length >= FIRST_LETTER_MIN)) return null;
+  const clauses = words.map((word, i) => {
+    const last = i === words.length - 1;
+    const exact = last ? { prefix: { nameNorm: word } } : { term: { nameNorm: word } };
+    if (word.length < FIRST_LETTER_MIN) return exact;
+    return { bool: { should: [exact, ...firstLetterVariants(word, last)], minimum_should_match: 1 } };
+  });
+  return { bool: { filter: clauses } };
+}
+
+/** Index side of the first-letter tier: every word of the normalized name without its first letter (two letters or more left). */
+export function nameTailsOf(nameNorm: string): string {
+  return [...new Set(tokens(nameNorm).filter((word) => word.length >= 3).map((word) => word.slice(1)))].join(' ');
+}
+
 /**
  * The typeahead runs its tiers in two passes because the two-edit tier costs two to four
  * times as much as all the others together (measured on the bench data set): the exact tiers
@@ -66,6 +112,7 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
  * tier of the first, so it can only fill the rest: the answer is that of one query over all tiers.
  */
 export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
+// The first-letter tier ranks below every first-pass tier, so it runs in the second pass with the two-edit spellings.
 export type TierPass = (typeof TIER_PASSES)[number];
 
 /** The tier clauses of one pass, or of all, for a normalized text (empty when the pass has nothing to add). */
@@ -77,8 +124,12 @@ export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): objec
     const one = fuzzyTier(words, 1);
     if (one) clauses.push(tier(TIERS.fuzzyOne, one));
   }
-  const two = pass === 'all' || pass === 'twoEdits' ? fuzzyTier(words, 2) : null;
-  if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+  if (pass === 'all' || pass === 'twoEdits') {
+    const first = firstLetterTier(words);
+    if (first) clauses.push(tier(TIERS.firstLetter, first));
+    const two = fuzzyTier(words, 2);
+    if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+  }
   return clauses;
 }
 
@@ -101,14 +152,22 @@ function exactTierClauses(text: string): object[] {
   return clauses;
 }
 
+/** The scope as one filter: the establishment's borough is one of the boroughs, or its ZIP one of the ZIPs. */
+export function scopeFilter(scope: PlaceScope): object {
+  const either: object[] = [];
+  if (scope.boroughs.length) either.push({ terms: { borough: scope.boroughs } });
+  if (scope.zips.length) either.push({ terms: { zip: scope.zips } });
+  return either.length === 1 ? either[0] : { bool: { should: either, minimum_should_match: 1 } };
+}
+
 export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
   const geo = input.lat !== undefined && input.lng !== undefined;
   const filter: object[] = [];
-  if (input.zips) filter.push({ terms: { zip: input.zips } });
-  if (geo) filter.push({ exists: { field: 'location' } });
+  if (input.scope) filter.push(scopeFilter(input.scope));
   const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
   const mustNot = input.excludeCamis?.length ? [{ ids: { values: input.excludeCamis } }] : [];
   // The tier alone is the score; inside a tier the distance (with a location) or the name decides.
+  // An establishment without coordinates sorts after those with a distance in its tier (missing = +Infinity).
   const inside = geo ? { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } } : { nameExact: { order: 'asc' } };
   const sort: object[] = [{ _score: { order: 'desc' } }, inside, { camis: { order: 'asc' } }];
   return {

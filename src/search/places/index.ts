@@ -2,7 +2,7 @@
  * NYC place recognition for the restaurant typeahead (GET /api/v1/restaurants/search,
  * spec "Search behavior" 1-3). Pure: no I/O beyond importing `nyc-places.json`.
  *
- * DATA (`nyc-places.json`): 180 entries, 5 boroughs and 175 neighborhoods. Each has a
+ * DATA (`nyc-places.json`): 185 entries, 5 boroughs and 180 neighborhoods (sources in its `about`). Each has a
  * canonical `name`, `aliases` (abbreviations and slang: uws, les, fidi, bed stuy, bk,
  * bklyn, bx, qns, si, lic...), `kind`, `borough` and `zips`. Borough entries take the
  * borough's full USPS ZIP set from the city module (src/nyc/borough-zips.json), where
@@ -259,6 +259,17 @@ export function splitPlace(q: string): SplitResult {
   const prefix = findPrefix(toks);
   if (prefix) return finish(toks, prefix);
   return none;
+}
+
+/**
+ * The establishments a place covers, for a filter: a borough (by name or slang, alone or in
+ * an ambiguous prefix) by the record's borough, so a record without a ZIP stays in; a
+ * neighborhood or ZIP by its ZIP codes. `zips` is the whole ZIP union (a borough's own ZIPs
+ * included), so a record with a ZIP but another borough spelling is kept too.
+ */
+export function placeScope(place: PlaceMatch): { boroughs: Borough[]; zips: string[] } {
+  const boroughs = place.kind === 'zip' ? [] : BOROUGHS.filter((b) => place.names.includes(b));
+  return { boroughs, zips: place.zips };
 }
 
 /**
