@@ -1,4 +1,4 @@
-import { bblFromParts, boroughOfBin, parseBbl, parseBin, parseTaxLot } from './bbl';
+import { bblFromParts, boroughOfBin, isPlaceholderBin, parseBbl, parseBin, parseTaxLot } from './bbl';
 import { parseBorough } from './boroughs';
 import { describeWithNycData, readNycCsv } from './testing/shared-data';
 
@@ -48,6 +48,8 @@ describe('BIN', () => {
     for (const text of ['1000000', '2000000', '3000000', '4000000', '5000000']) expect(parseBin(text)).toBeNull();
     for (const text of ['1999999', '5999999', '1999999.0']) expect(parseBin(text)).toBeNull();
     expect(parseBin('1000001')).toBe('1000001');
+    for (const bin of ['1000000', '3000000', '1999999', '4999999']) expect(isPlaceholderBin(bin)).toBe(true);
+    for (const bin of ['1000001', '1999998', '3157552']) expect(isPlaceholderBin(bin)).toBe(false);
   });
 });
 

@@ -77,10 +77,15 @@ export function parseTaxLot(text: string | number | null | undefined): TaxLot | 
  */
 const PLACEHOLDER_BINS = new Set(BOROUGHS.flatMap((borough) => [`${boroughCode(borough)}000000`, `${boroughCode(borough)}999999`]));
 
+/** A BIN that names no building: a million BIN (1000000 ... 5000000) or its x999999 kin. */
+export function isPlaceholderBin(bin: string): boolean {
+  return PLACEHOLDER_BINS.has(bin);
+}
+
 /** A 7-digit BIN whose first digit is the borough code -> the BIN, or null (placeholders too). */
 export function parseBin(text: string | number | null | undefined): string | null {
   const match = /^([1-5]\d{6})(?:\.0*)?$/.exec(String(text ?? '').trim());
-  if (!match || PLACEHOLDER_BINS.has(match[1])) return null;
+  if (!match || isPlaceholderBin(match[1])) return null;
   return match[1];
 }
 

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { isPlaceholderBin } from '../../../src/nyc';
 import type { NumberedRows } from '../types';
 
 /** A building a dataset row places on a lot. */
@@ -9,12 +10,12 @@ export interface BuildingSighting {
 
 /**
  * Records the buildings these rows name with their lots (rows with both a real BIN and a
- * BBL; the source parsers already read placeholder BINs as none), in the caller's
+ * BBL; a placeholder BIN is never a building, and the source parsers already read it as none), in the caller's
  * transaction, after the lots exist. A BIN already on record keeps its first lot.
  */
 export async function recordBuildings(client: PoolClient, dataset: string, sightings: ReadonlyArray<{ bin: string | null; bbl: string | null }>): Promise<void> {
   const byBin = new Map<string, string>();
-  for (const { bin, bbl } of sightings) if (bin !== null && bbl !== null && !byBin.has(bin)) byBin.set(bin, bbl);
+  for (const { bin, bbl } of sightings) if (bin !== null && bbl !== null && !isPlaceholderBin(bin) && !byBin.has(bin)) byBin.set(bin, bbl);
   if (byBin.size === 0) return;
   await client.query(
     `insert into property_buildings (bin, bbl, source_dataset)
