@@ -1,0 +1,236 @@
+import type { PoolClient } from 'pg';
+import { contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, slugBase, type CompanyName } from '../../../src/domain/contractors';
+import { isoDate } from '../../../src/nyc';
+import { nameBlock } from './names';
+
+/** A spelling of a block as grouping sees it: its CompanyName and the company it belonged to before this load (null when new). */
+interface BlockSpelling {
+  name: CompanyName;
+  company: string | null;
+  /** The name as stored (null when new): written again only when it differs. */
+  storedName: CompanyName | null;
+}
+
+/** How a chunk's blocks came out of grouping: each spelling's company, the companies absorbed, those created. */
+export interface Grouping {
+  companyOf: Map<string, string>;
+  /** Every company the chunk's spellings belonged to before or belong to now. */
+  touched: Set<string>;
+  created: string[];
+}
+
+const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
+
+/**
+ * Groups every spelling of these spellings' blocks (the stored ones and the new ones) with
+ * names.ts groupCompanies and gives each group a company:
+ * - a group keeps the company one of its spellings already had: the one whose slug was
+ *   issued first (groups in order of tickets, most first, each company to one group);
+ * - a group with none gets a new company, its slug issued from its primary spelling;
+ * - a company no group kept was absorbed: its row stays (listed = false, absorbed_into the
+ *   group that holds most of its tickets' spellings) and every slug that answered for it
+ *   answers for that group's company.
+ * Ticket counts (`ticketsBySpelling`) decide primary spellings and the order of groups.
+ */
+export async function groupBlocks(
+  client: PoolClient,
+  incoming: Map<string, CompanyName>,
+  ticketsBySpelling: (spellings: string[]) => Promise<Map<string, number>>,
+  asOf: Date,
+): Promise<Grouping> {
+  const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [] };
+  if (incoming.size === 0) return grouping;
+  const blocks = [...new Set([...incoming.values()].map(nameBlock))];
+  const { rows: stored } = await client.query('select spelling, name, company from contractor_spellings where block = any($1)', [blocks]);
+  const spellings = new Map<string, BlockSpelling>();
+  for (const row of stored) spellings.set(row.spelling, { name: row.name, company: row.company, storedName: row.name });
+  for (const [spelling, name] of incoming) {
+    const known = spellings.get(spelling);
+    if (!known) spellings.set(spelling, { name, company: null, storedName: null });
+    // The cut candidates are the union over every field split the spelling was seen in.
+    else known.name = { ...name, truncatedPrefixes: union(known.name.truncatedPrefixes, name.truncatedPrefixes) };
+  }
+
+  const groupKeyOf = groupCompanies([...spellings.values()].map(({ name }) => name));
+  const counts = await ticketsBySpelling([...spellings.keys()]);
+  const groups = new Map<string, string[]>();
+  for (const [spelling, { name }] of spellings) {
+    const group = groupKeyOf.get(name.key)!;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)!.push(spelling);
+  }
+  const ticketsOf = (members: string[]) => members.reduce((sum, spelling) => sum + (counts.get(spelling) ?? 0), 0);
+  const ordered = [...groups.entries()].sort(([a, x], [b, y]) => ticketsOf(y) - ticketsOf(x) || (a < b ? -1 : a > b ? 1 : 0));
+
+  const previous = [...new Set([...spellings.values()].flatMap(({ company }) => (company ? [company] : [])))];
+  const { rows: order } = await client.query('select slug, issued_seq::float8 as seq from contractor_slugs where slug = any($1)', [previous]);
+  const issueOrder = new Map(order.map((row) => [row.slug as string, row.seq as number]));
+  const claimed = new Map<string, string>();
+  const companyOfGroup = new Map<string, string>();
+  const unclaimed: Array<{ group: string; primary: string }> = [];
+  for (const [group, members] of ordered) {
+    const candidates = [...new Set(members.map((spelling) => spellings.get(spelling)!.company).filter((company): company is string => company !== null))]
+      .filter((company) => !claimed.has(company))
+      .sort((a, b) => (issueOrder.get(a) ?? Infinity) - (issueOrder.get(b) ?? Infinity) || (a < b ? -1 : 1));
+    if (candidates.length > 0) {
+      claimed.set(candidates[0], group);
+      companyOfGroup.set(group, candidates[0]);
+    } else {
+      unclaimed.push({ group, primary: primarySpelling(members.map((spelling) => ({ spelling, tickets: counts.get(spelling) ?? 0 })))! });
+    }
+  }
+  const issued = await issueSlugs(client, unclaimed.map(({ primary }) => primary));
+  if (unclaimed.length) {
+    await client.query(
+      `insert into contractor_companies (slug, name, listed, tickets, open_tickets, defaulted_hearings, fines_sought_cents, fines_imposed_cents,
+         fines_due_cents, reopenable_tickets, reopenable_savings_min_cents, reopenable_savings_max_cents, summary_risk_score, summary_risk_level, spellings, as_of)
+       select slug, name, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'LOW', '{}', $3 from unnest($1::text[], $2::text[]) as u (slug, name)`,
+      [issued, unclaimed.map(({ primary }) => primary), isoDate(asOf)],
+    );
+    await client.query(
+      'insert into contractor_slugs (slug, company, spelling, base) select slug, slug, spelling, base from unnest($1::text[], $2::text[], $3::text[]) as u (slug, spelling, base)',
+      [issued, unclaimed.map(({ primary }) => primary), unclaimed.map(({ primary }) => slugBase(primary))],
+    );
+    unclaimed.forEach(({ group }, index) => companyOfGroup.set(group, issued[index]));
+    grouping.created.push(...issued);
+  }
+
+  // Companies no group kept: absorbed into the group holding most of their spellings' tickets.
+  for (const company of previous) {
+    grouping.touched.add(company);
+    if (claimed.has(company)) continue;
+    const held = [...spellings.entries()].filter(([, spelling]) => spelling.company === company)
+      .map(([spelling, { name }]) => ({ group: groupKeyOf.get(name.key)!, tickets: counts.get(spelling) ?? 0, spelling }))
+      .sort((a, b) => b.tickets - a.tickets || (a.spelling < b.spelling ? -1 : 1));
+    const target = companyOfGroup.get(held[0].group)!;
+    await client.query('update contractor_companies set listed = false, absorbed_into = $2 where slug = $1 or absorbed_into = $1', [company, target]);
+    await client.query('update contractor_slugs set company = $2 where company = $1', [company, target]);
+  }
+
+  const changed: Array<[string, BlockSpelling, string]> = [];
+  for (const [spelling, entry] of spellings) {
+    const company = companyOfGroup.get(groupKeyOf.get(entry.name.key)!)!;
+    grouping.companyOf.set(spelling, company);
+    grouping.touched.add(company);
+    if (entry.company !== company || JSON.stringify(entry.storedName) !== JSON.stringify(entry.name)) changed.push([spelling, entry, company]);
+  }
+  if (changed.length) {
+    await client.query(
+      `insert into contractor_spellings (spelling, name_key, block, name, company)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::text[])
+       on conflict (spelling) do update set name_key = excluded.name_key, block = excluded.block, name = excluded.name, company = excluded.company`,
+      [
+        changed.map(([spelling]) => spelling),
+        changed.map(([, { name }]) => name.key),
+        changed.map(([, { name }]) => nameBlock(name)),
+        changed.map(([, { name }]) => JSON.stringify(name)),
+        changed.map(([, , company]) => company),
+      ],
+    );
+    // The stored tickets of spellings that moved follow them.
+    const moved = changed.filter(([, entry, company]) => entry.company !== null && entry.company !== company);
+    if (moved.length) {
+      await client.query(
+        `update contractor_tickets as t set company = m.company from unnest($1::text[], $2::text[]) as m (spelling, company)
+         where t.spelling = m.spelling and t.company is distinct from m.company`,
+        [moved.map(([spelling]) => spelling), moved.map(([, , company]) => company)],
+      );
+    }
+  }
+  return grouping;
+}
+
+/**
+ * New slugs for these primary spellings, in order (slugs.ts issueSlug against every slug
+ * ever issued and those issued here): the slugs of the same bases are read at once, then
+ * each candidate is checked, and those another base already took are issued again.
+ */
+async function issueSlugs(client: PoolClient, spellings: string[]): Promise<string[]> {
+  if (spellings.length === 0) return [];
+  const bases = [...new Set(spellings.map(slugBase))];
+  const { rows } = await client.query('select slug from contractor_slugs where base = any($1) or slug = any($1)', [bases]);
+  const taken = new Set<string>(rows.map((row) => row.slug as string));
+  for (;;) {
+    const issuedNow = new Set<string>();
+    const slugs = spellings.map((spelling) => {
+      const slug = issueSlug(spelling, { has: (candidate) => taken.has(candidate) || issuedNow.has(candidate) });
+      issuedNow.add(slug);
+      return slug;
+    });
+    // 'acme-2' may have been issued from the base 'acme-2' (a spelling ACME 2), not from 'acme'.
+    const { rows: clashes } = await client.query('select slug from contractor_slugs where slug = any($1)', [slugs]);
+    if (clashes.length === 0) return slugs;
+    for (const { slug } of clashes) taken.add(slug);
+  }
+}
+
+/** The company columns refreshCompanies writes, compared to decide what changed (as_of is written with them, never compared). */
+const TOTAL_COLUMNS: Array<[string, string]> = [
+  ['name', 'text'], ['listed', 'boolean'], ['tickets', 'integer'], ['open_tickets', 'integer'], ['defaulted_hearings', 'integer'],
+  ['fines_sought_cents', 'bigint'], ['fines_imposed_cents', 'bigint'], ['fines_due_cents', 'bigint'], ['reopenable_tickets', 'integer'],
+  ['reopenable_savings_min_cents', 'bigint'], ['reopenable_savings_max_cents', 'bigint'], ['summary_risk_score', 'integer'],
+  ['summary_risk_level', 'text'], ['last_violation_date', 'date'], ['spellings', 'text'],
+];
+
+/**
+ * Recomputes these companies' totals from their tickets as of `asOf` (savings count the
+ * windows live on the clock's day, as savings.ts does) and writes those that differ;
+ * returns their slugs. A company without tickets, or absorbed, is unlisted.
+ */
+export async function refreshCompanies(client: PoolClient, slugs: string[], asOf: Date): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const today = isoDate(asOf);
+  const { rows } = await client.query(
+    `select c.slug, c.name, c.absorbed_into, t.*,
+       coalesce((select array_agg(s.spelling order by s.spelling) from contractor_spellings s where s.company = c.slug), '{}') as all_spellings
+     from contractor_companies c
+     left join lateral (
+       select count(*)::int as tickets,
+         count(*) filter (where status <> 'closed')::int as open_tickets,
+         count(*) filter (where status = 'defaulted')::int as defaulted_hearings,
+         coalesce(sum(sought_cents), 0)::float8 as fines_sought_cents,
+         coalesce(sum(imposed_cents), 0)::float8 as fines_imposed_cents,
+         coalesce(sum(due_cents), 0)::float8 as fines_due_cents,
+         count(*) filter (where reopenable_until >= $2::date)::int as reopenable_tickets,
+         coalesce(sum(greatest(0, imposed_cents - sought_cents)) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_min_cents,
+         coalesce(sum(imposed_cents + late_fees_due_cents) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_max_cents,
+         max(violation_date)::text as last_violation_date
+       from contractor_tickets where company = c.slug) t on true
+     where c.slug = any($1)`,
+    [slugs, today],
+  );
+  const { rows: spellingCounts } = await client.query(
+    'select company, spelling, count(*)::int as n from contractor_tickets where company = any($1) group by company, spelling',
+    [slugs],
+  );
+  const countsOf = new Map<string, Map<string, number>>();
+  for (const { company, spelling, n } of spellingCounts) {
+    if (!countsOf.has(company)) countsOf.set(company, new Map());
+    countsOf.get(company)!.set(spelling, n);
+  }
+  const fresh = rows.map((row) => {
+    const spellings = row.all_spellings as string[];
+    const counts = countsOf.get(row.slug) ?? new Map<string, number>();
+    const name = primarySpelling(spellings.map((spelling) => ({ spelling, tickets: counts.get(spelling) ?? 0 }))) ?? row.name;
+    const risk = contractorSummaryRisk({ finesDueCents: row.fines_due_cents, defaultedHearings: row.defaulted_hearings, openTickets: row.open_tickets });
+    const values: Record<string, unknown> = {
+      ...row,
+      name,
+      listed: row.absorbed_into === null && row.tickets > 0,
+      summary_risk_score: risk.score,
+      summary_risk_level: risk.level,
+      spellings: JSON.stringify(spellings),
+    };
+    return values;
+  });
+  const columns = TOTAL_COLUMNS.map(([name]) => name);
+  const assigned = (name: string) => (name === 'spellings' ? 'array(select jsonb_array_elements_text(f.spellings::jsonb))' : `f.${name}`);
+  const { rows: written } = await client.query(
+    `update contractor_companies as c set ${columns.map((name) => `${name} = ${assigned(name)}`).join(', ')}, as_of = $${columns.length + 2}::date
+     from unnest($1::text[], ${TOTAL_COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) as f (slug, ${columns.join(', ')})
+     where c.slug = f.slug and (${columns.map((name) => `c.${name}`).join(', ')}) is distinct from (${columns.map(assigned).join(', ')})
+     returning c.slug`,
+    [fresh.map((row) => row.slug), ...columns.map((name) => fresh.map((row) => row[name])), today],
+  );
+  return written.map((row) => row.slug as string);
+}

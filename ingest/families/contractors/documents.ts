@@ -1,0 +1,90 @@
+import type { Pool, PoolClient } from 'pg';
+import type { ContractorRiskLevel } from '../../../src/domain/contractors';
+import { nameTailsOf } from '../../../src/restaurants/queries/search';
+import { compactText, normalizeText } from '../../../src/search/normalize';
+import type { IndexedDocument } from '../../index/bulk';
+
+/** The Contractor summary as served by browse and search (api-spec.md), in the contract's key order. */
+export interface ContractorSummary {
+  slug: string;
+  name: string;
+  ticketCount: number;
+  finesDueCents: number;
+  riskLevel: ContractorRiskLevel;
+}
+
+/**
+ * The contractors index document: one per company ever formed (id = its slug), what browse
+ * and the typeahead filter, sort and match on, and the summary they serve.
+ */
+export interface ContractorDocument {
+  slug: string;
+  /** The served ContractorSummary as JSON in base64 (binary doc values): browse and search fetch this one column. */
+  summary: string;
+  /** false for a company absorbed into another (its slugs answer for that one) or without tickets: browse and search filter listed = true. */
+  listed: boolean;
+  /** The primary spelling as docketed (not indexed). */
+  name: string;
+  /** normalizeText(name): words for exact, prefix (index_prefixes) and fuzzy matching. */
+  nameNorm: string;
+  /** nameTailsOf(nameNorm): the first-letter-typo tier, as the restaurant typeahead. */
+  nameTails: string;
+  /** normalizeText(name) as one keyword: exact whole-name match and the name sort. */
+  nameExact: string;
+  /** compactText(name): whole-name prefix, space- and punctuation-insensitive. */
+  nameCompact: string;
+  /** normalizeText of every docket spelling of the company: a name fragment (browse q) finds it by any of them. */
+  spellingsNorm: string[];
+  ticketCount: number;
+  openTickets: number;
+  defaultedHearings: number;
+  finesDueCents: number;
+  /** The balance-weighted summary score (risk.ts contractorSummaryRisk) and its level. */
+  riskScore: number;
+  riskLevel: ContractorRiskLevel;
+}
+
+export type ContractorIndex = 'contractors';
+
+/** The summary of a company row of contractor_companies. */
+export function contractorSummaryOf(row: { slug: string; name: string; tickets: number; fines_due_cents: number; summary_risk_level: string }): ContractorSummary {
+  return { slug: row.slug, name: row.name, ticketCount: row.tickets, finesDueCents: row.fines_due_cents, riskLevel: row.summary_risk_level as ContractorRiskLevel };
+}
+
+/**
+ * Every document of these companies, built from Postgres alone (the source of truth): the
+ * indexer, the rebuild and the verifier all call this, so they cannot disagree.
+ */
+export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Promise<Record<ContractorIndex, IndexedDocument[]>> {
+  const set: Record<ContractorIndex, IndexedDocument[]> = { contractors: [] };
+  if (slugs.length === 0) return set;
+  const { rows } = await pg.query(
+    `select slug, name, listed, tickets, open_tickets, defaulted_hearings, fines_due_cents::float8 as fines_due_cents,
+       summary_risk_score, summary_risk_level, spellings, version
+     from contractor_companies where slug = any($1) order by slug`,
+    [slugs],
+  );
+  for (const company of rows) {
+    const summary = contractorSummaryOf(company);
+    const nameNorm = normalizeText(company.name);
+    const document: ContractorDocument = {
+      slug: company.slug,
+      summary: Buffer.from(JSON.stringify(summary)).toString('base64'),
+      listed: company.listed,
+      name: company.name,
+      nameNorm,
+      nameTails: nameTailsOf(nameNorm),
+      nameExact: nameNorm,
+      nameCompact: compactText(company.name),
+      spellingsNorm: [...new Set((company.spellings as string[]).map((spelling) => normalizeText(spelling)))].sort(),
+      ticketCount: company.tickets,
+      openTickets: company.open_tickets,
+      defaultedHearings: company.defaulted_hearings,
+      finesDueCents: company.fines_due_cents,
+      riskScore: company.summary_risk_score,
+      riskLevel: summary.riskLevel,
+    };
+    set.contractors.push({ id: company.slug, version: Number(company.version), source: document as unknown as Record<string, unknown> });
+  }
+  return set;
+}

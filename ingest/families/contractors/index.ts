@@ -1,0 +1,99 @@
+import type { PoolClient } from 'pg';
+import { ticketStanding, type CompanyName } from '../../../src/domain/contractors';
+import { isoDate } from '../../../src/nyc';
+import { OATH_HEARINGS, type OathRow } from '../../sources/contractors';
+import type { Family, KeyedDataset, NumberedRows } from '../types';
+import { groupBlocks, refreshCompanies } from './companies';
+import { buildDocuments } from './documents';
+import { cachedRespondentCompany, stagedKeyOf } from './names';
+import { rederiveTickets, StoredTicket, upsertTickets } from './tickets';
+
+/**
+ * Contractors: companies as the city dockets them at OATH, keyed by the first slug each was
+ * issued, with every summons (individuals' too, under no company) in contractor_tickets.
+ */
+export const CONTRACTORS: Family = {
+  name: 'contractors',
+  entities: 'companies',
+  entityTable: 'contractor_companies',
+  key: 'slug',
+  versionSequence: 'contractor_version_seq',
+  outbox: 'contractor_outbox',
+  // Read on every keystroke of the typeahead: one segment answers fastest.
+  indices: [{ name: 'contractors', forceMerge: true }],
+  legacyAliases: [],
+  lockName: 'contractor',
+  buildDocuments,
+  // A ticket's status and reopenableUntil move with the clock (a hearing date passing, a
+  // 75-day window closing), and the company's open tickets, defaults and savings with them.
+  rederive: async (client, slugs, asOf) => [...new Set([...(await rederiveTickets(client, slugs, asOf)), ...(await refreshCompanies(client, slugs, asOf))])],
+};
+
+/**
+ * Applies the staged rows of some grouping blocks: one ticket per ticket number (a later
+ * row of the same number in the chunk is a merged duplicate), the blocks' spellings grouped
+ * into companies (stored spellings included), the tickets written with their company and
+ * standing as of `asOf`, and the totals of every company concerned recomputed.
+ */
+async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[] }> {
+  const byTicket = new Map<string, { row: OathRow; name: CompanyName | null }>();
+  const duplicateLines: number[] = [];
+  for (const { line, row } of rows) {
+    if (byTicket.has(row.ticket)) duplicateLines.push(line);
+    else byTicket.set(row.ticket, { row, name: cachedRespondentCompany(row.respondent) });
+  }
+  const entries = [...byTicket.values()];
+  const ticketNumbers = [...byTicket.keys()];
+
+  const incoming = new Map<string, CompanyName>();
+  for (const { name } of entries) {
+    if (!name) continue;
+    const known = incoming.get(name.spelling);
+    incoming.set(name.spelling, known ? { ...name, truncatedPrefixes: [...new Set([...known.truncatedPrefixes, ...name.truncatedPrefixes])].sort() } : { ...name, truncatedPrefixes: [...name.truncatedPrefixes].sort() });
+  }
+  // Tickets per spelling as they will be once this chunk is written.
+  const ticketsBySpelling = async (spellings: string[]) => {
+    const { rows: counted } = await client.query(
+      'select spelling, count(*)::int as n from contractor_tickets where spelling = any($1) and not (ticket = any($2)) group by spelling',
+      [spellings, ticketNumbers],
+    );
+    const counts = new Map<string, number>(counted.map((row) => [row.spelling as string, row.n as number]));
+    for (const { name } of entries) if (name) counts.set(name.spelling, (counts.get(name.spelling) ?? 0) + 1);
+    return counts;
+  };
+  const grouping = await groupBlocks(client, incoming, ticketsBySpelling, asOf);
+
+  // A ticket docketed under another respondent before leaves that company.
+  const { rows: before } = await client.query('select distinct company from contractor_tickets where ticket = any($1) and company is not null', [ticketNumbers]);
+  const concerned = new Set<string>([...grouping.touched, ...before.map((row) => row.company as string)]);
+  const day = isoDate(asOf);
+  const tickets: StoredTicket[] = entries.map(({ row, name }) => ({
+    row,
+    spelling: name?.spelling ?? null,
+    company: name ? grouping.companyOf.get(name.spelling)! : null,
+    standing: ticketStanding(row, asOf),
+    asOf: day,
+  }));
+  await upsertTickets(client, tickets);
+  const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
+  return { duplicateLines, changed: [...new Set([...changed, ...grouping.created])] };
+}
+
+/** The OATH Hearings Division case status into the contractors family, staged by grouping block. */
+export const OATH_LOAD: KeyedDataset<OathRow> = {
+  family: CONTRACTORS,
+  source: OATH_HEARINGS,
+  // The grouping block of the respondent's company (names.ts nameBlock), or '~' and the
+  // first letters of an individual's name: a block's spellings are grouped whole.
+  keyOf: (row) => stagedKeyOf(row.respondent),
+  // The rows hold nothing that changes with every export.
+  stagedJson: (row) => JSON.stringify(row),
+  // Bump when the way rows become tickets or companies changes (every block is applied again).
+  digestSalt: 'oath-v1',
+  sourceHashes: 'oath_source_hashes',
+  apply: (client, rows, asOf) => applyOath(client, rows, asOf),
+  unknownValues: (row, asOf) => ticketStanding(row, asOf).unknownValues,
+};
+
+export { buildDocuments } from './documents';
+export { nameBlock, cachedRespondentCompany } from './names';

@@ -1,0 +1,59 @@
+import { respondentCompany, type CompanyName, type Respondent } from '../../../src/domain/contractors';
+
+/**
+ * Company spellings during a load: the respondent -> CompanyName reading cached by its two
+ * fields (respondentCompany costs microseconds per call and a company is docketed on many
+ * rows), and the grouping block every spelling is staged under.
+ */
+
+const CACHE_LIMIT = 200_000;
+const cache = new Map<string, CompanyName | null>();
+
+/** respondentCompany, memoized by the two name fields (the cache is cleared when it grows past 200,000 entries). */
+export function cachedRespondentCompany(respondent: Respondent): CompanyName | null {
+  const key = `${respondent.firstName ?? ''}\u0000${respondent.lastName ?? ''}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  const name = respondentCompany(respondent);
+  cache.set(key, name);
+  return name;
+}
+
+/** The legal forms names.ts reads when squeezed onto a core's last word ('CENTRAL HARLEM MHALP'), longest first where one ends another. */
+const SQUEEZED_FORMS = ['PLLC', 'LLC', 'LLP', 'INC', 'CORP', 'LTD', 'HDFC', 'LP'];
+
+/** Letters of the core a block is named by. */
+export const BLOCK_LENGTH = 4;
+
+/**
+ * The grouping block of a company spelling: the first four characters of its core, a form
+ * squeezed onto the core's end taken off first. Every relation by which names.ts joins two
+ * spellings keeps the block: equal cores (rule 4, and a formless spelling joining its form,
+ * rule 5), a form squeezed onto the last word (the core without it, rule 5), and a spelling
+ * cut at the field's width (rule 6: a prefix of the other's words, 24 characters or more,
+ * so the same first characters). So the spellings of one company are always staged, applied
+ * and grouped together, and a block whose rows digest as last time cannot regroup.
+ */
+export function nameBlock(name: Pick<CompanyName, 'core'>): string {
+  let core = name.core;
+  for (const form of SQUEEZED_FORMS) {
+    if (core.endsWith(form) && core.length - form.length >= 3) {
+      core = core.slice(0, -form.length);
+      break;
+    }
+  }
+  return core.slice(0, BLOCK_LENGTH);
+}
+
+/** The staged key of an individual's (or an unnamed respondent's) rows: '~' and the first letters of the last name, so they sort after every company block. */
+export function individualBlock(respondent: Respondent): string {
+  const text = `${respondent.lastName ?? ''}${respondent.firstName ?? ''}`.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return `~${text.slice(0, 2)}`;
+}
+
+/** The staged key of a respondent's row: its company's block, or an individuals' block. */
+export function stagedKeyOf(respondent: Respondent): string {
+  const name = cachedRespondentCompany(respondent);
+  return name ? nameBlock(name) : individualBlock(respondent);
+}

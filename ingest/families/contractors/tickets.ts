@@ -1,0 +1,151 @@
+import type { PoolClient } from 'pg';
+import { leadCharge, ticketStanding, type TicketRecord, type TicketStanding } from '../../../src/domain/contractors';
+import { isoDate } from '../../../src/nyc';
+import { upsertSql } from '../../load/upsert';
+import type { OathRow } from '../../sources/contractors';
+
+/** A summons as stored: its row, its company (null for an individual) and its standing as of the clock. */
+export interface StoredTicket {
+  row: OathRow;
+  spelling: string | null;
+  company: string | null;
+  standing: TicketStanding;
+  asOf: string;
+}
+
+const TICKET_COLUMNS: Array<[string, string, (ticket: StoredTicket) => unknown]> = [
+  ['ticket', 'text', ({ row }) => row.ticket],
+  ['spelling', 'text', ({ spelling }) => spelling],
+  ['company', 'text', ({ company }) => company],
+  ['respondent_first_name', 'text', ({ row }) => row.respondent.firstName],
+  ['respondent_last_name', 'text', ({ row }) => row.respondent.lastName],
+  ['issuing_agency', 'text', ({ row }) => row.issuingAgency],
+  ['violation_date', 'date', ({ row }) => row.violationDate],
+  ['hearing_status', 'text', ({ row }) => row.hearingStatus],
+  ['hearing_result', 'text', ({ row }) => row.hearingResult],
+  ['compliance_status', 'text', ({ row }) => row.complianceStatus],
+  ['hearing_date', 'date', ({ row }) => row.hearingDate],
+  ['decision_date', 'date', ({ row }) => row.decisionDate],
+  ['penalty_imposed_cents', 'bigint', ({ row }) => row.penaltyImposedCents],
+  ['paid_cents', 'bigint', ({ row }) => row.paidCents],
+  ['late_fees_cents', 'bigint', ({ row }) => row.lateFeesCents],
+  ['balance_due_cents', 'bigint', ({ row }) => row.balanceDueCents],
+  ['charges', 'jsonb', ({ row }) => JSON.stringify(row.charges)],
+  ['charge', 'text', ({ row }) => leadCharge(row)],
+  ['violation_borough', 'text', ({ row }) => row.violationBorough],
+  ['violation_bbl', 'text', ({ row }) => row.violationBbl],
+  ['violation_house', 'text', ({ row }) => row.violationHouse],
+  ['violation_street', 'text', ({ row }) => row.violationStreet],
+  ['violation_zip', 'text', ({ row }) => row.violationZip],
+  ['respondent_borough', 'text', ({ row }) => row.respondentBorough],
+  ['respondent_house', 'text', ({ row }) => row.respondentHouse],
+  ['respondent_street', 'text', ({ row }) => row.respondentStreet],
+  ['respondent_city', 'text', ({ row }) => row.respondentCity],
+  ['respondent_zip', 'text', ({ row }) => row.respondentZip],
+  ['respondent_state', 'text', ({ row }) => row.respondentState],
+  ['total_violation_amount_cents', 'bigint', ({ row }) => row.totalViolationAmountCents],
+  ['judgment_docketed_date', 'date', ({ row }) => row.judgmentDocketedDate],
+  ['violation_description', 'text', ({ row }) => row.violationDescription],
+  ...standingColumns<StoredTicket>(),
+];
+
+/** The derived columns, as written by a load and by rederive. */
+function standingColumns<T extends { standing: TicketStanding; asOf: string }>(): Array<[string, string, (ticket: T) => unknown]> {
+  return [
+    ['status', 'text', ({ standing }) => standing.status],
+    ['defaulted', 'boolean', ({ standing }) => standing.defaulted],
+    ['reopened', 'boolean', ({ standing }) => standing.reopened],
+    ['decided', 'boolean', ({ standing }) => standing.decided],
+    ['sought_cents', 'bigint', ({ standing }) => standing.soughtCents],
+    ['imposed_cents', 'bigint', ({ standing }) => standing.imposedCents],
+    ['late_fees_due_cents', 'bigint', ({ standing }) => standing.lateFeesCents],
+    ['due_cents', 'bigint', ({ standing }) => standing.dueCents],
+    ['reopenable_until', 'date', ({ standing }) => standing.reopenableUntil],
+    // Postgres arrays as text: unnest of a text[][] parameter would flatten them.
+    ['unknown_values', 'text', ({ standing }) => JSON.stringify(standing.unknownValues)],
+    ['as_of', 'date', ({ asOf }) => asOf],
+  ];
+}
+
+// as_of is the clock the standing was derived on: a later load rewrites a ticket only when
+// something else differs, so the stored as_of says when its standing was last recomputed.
+const UPSERT_TICKETS = (() => {
+  const names = TICKET_COLUMNS.map(([name]) => name);
+  const values = names.filter((name) => name !== 'ticket' && name !== 'as_of');
+  const select = TICKET_COLUMNS.map(([name]) =>
+    name === 'unknown_values' ? `array(select jsonb_array_elements_text(u.${name}::jsonb))` : `u.${name}`).join(', ');
+  return `insert into contractor_tickets (${names.join(', ')})
+    select ${select} from unnest(${TICKET_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}) as u (${names.join(', ')})
+    on conflict (ticket) do update set ${[...values, 'as_of'].map((name) => `${name} = excluded.${name}`).join(', ')}
+    where (${values.map((name) => `contractor_tickets.${name}`).join(', ')}) is distinct from (${values.map((name) => `excluded.${name}`).join(', ')})
+    returning ticket`;
+})();
+
+/** Writes the tickets whose values differ from what is stored; returns their numbers. */
+export async function upsertTickets(client: PoolClient, tickets: StoredTicket[]): Promise<string[]> {
+  if (tickets.length === 0) return [];
+  const { rows } = await client.query(UPSERT_TICKETS, TICKET_COLUMNS.map(([, , get]) => tickets.map(get)));
+  return rows.map((row) => row.ticket as string);
+}
+
+/** The stored columns of a ticket that its standing is derived from. */
+const RECORD_SELECT = `ticket, company, issuing_agency, violation_date::text, hearing_status, hearing_result, compliance_status,
+  hearing_date::text, decision_date::text, penalty_imposed_cents::float8, paid_cents::float8, late_fees_cents::float8,
+  balance_due_cents::float8, charges, status, defaulted, reopened, decided, sought_cents::float8, imposed_cents::float8,
+  late_fees_due_cents::float8, due_cents::float8, reopenable_until::text, unknown_values`;
+
+function recordOf(stored: Record<string, unknown>): TicketRecord {
+  return {
+    ticket: stored.ticket as string,
+    issuingAgency: stored.issuing_agency as string | null,
+    violationDate: stored.violation_date as string | null,
+    hearingStatus: stored.hearing_status as string | null,
+    hearingResult: stored.hearing_result as string | null,
+    complianceStatus: stored.compliance_status as string | null,
+    hearingDate: stored.hearing_date as string | null,
+    decisionDate: stored.decision_date as string | null,
+    penaltyImposedCents: stored.penalty_imposed_cents as number | null,
+    paidCents: stored.paid_cents as number | null,
+    lateFeesCents: stored.late_fees_cents as number | null,
+    balanceDueCents: stored.balance_due_cents as number | null,
+    charges: stored.charges as TicketRecord['charges'],
+  };
+}
+
+function sameStanding(stored: Record<string, unknown>, standing: TicketStanding): boolean {
+  return stored.status === standing.status
+    && stored.defaulted === standing.defaulted
+    && stored.reopened === standing.reopened
+    && stored.decided === standing.decided
+    && stored.sought_cents === standing.soughtCents
+    && stored.imposed_cents === standing.imposedCents
+    && stored.late_fees_due_cents === standing.lateFeesCents
+    && stored.due_cents === standing.dueCents
+    && stored.reopenable_until === standing.reopenableUntil
+    && JSON.stringify(stored.unknown_values) === JSON.stringify(standing.unknownValues);
+}
+
+/**
+ * Re-derives the standing of these companies' tickets as of `asOf` from their stored
+ * columns (a 75-day window closing, a scheduled hearing passing) and writes those that
+ * differ; returns the companies whose tickets were written.
+ */
+export async function rederiveTickets(client: PoolClient, companies: string[], asOf: Date): Promise<string[]> {
+  if (companies.length === 0) return [];
+  const { rows } = await client.query(`select ${RECORD_SELECT} from contractor_tickets where company = any($1)`, [companies]);
+  const stale = rows.flatMap((stored) => {
+    const standing = ticketStanding(recordOf(stored), asOf);
+    return sameStanding(stored, standing) ? [] : [{ ticket: stored.ticket as string, company: stored.company as string, standing, asOf: isoDate(asOf) }];
+  });
+  if (stale.length === 0) return [];
+  const columns = standingColumns<(typeof stale)[number]>();
+  await client.query(
+    `update contractor_tickets as stored set ${columns.map(([name]) => (name === 'unknown_values'
+      ? `${name} = array(select jsonb_array_elements_text(fresh.${name}::jsonb))`
+      : `${name} = fresh.${name}`)).join(', ')}
+     from unnest($1::text[], ${columns.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) as fresh (ticket, ${columns.map(([name]) => name).join(', ')})
+     where stored.ticket = fresh.ticket`,
+    [stale.map(({ ticket }) => ticket), ...columns.map(([, , get]) => stale.map(get))],
+  );
+  return [...new Set(stale.map(({ company }) => company))];
+}
