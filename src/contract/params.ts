@@ -8,7 +8,10 @@ import { NYC_BOUNDS } from '../nyc/bounds';
  * vocabularies (grades, cuisines...) build on enumOf and listOf in their own params.ts.
  */
 
-/** One of a fixed set of strings, typed as their union. */
+/**
+ * One of a fixed set of strings, typed as their union. Query and path values are read
+ * case-insensitively (validate.ts: grade=a is A, borough=manhattan is Manhattan), for every family.
+ */
 export const enumOf = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
@@ -27,7 +30,7 @@ export const lngParam = coordinateParam('lng', 'longitude', NYC_BOUNDS.minLon, N
 /** A circle radius in meters; only meaningful with lat and lng. */
 export const radiusParam = (max: number, fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description });
 
-export const boroughListParam = listOf(enumOf(BOROUGHS), `Boroughs to keep, spelled as GET /meta/boroughs lists them: ${BOROUGHS.join(', ')}.`);
+export const boroughListParam = listOf(enumOf(BOROUGHS), `Boroughs to keep, spelled as GET /meta/boroughs lists them, in any case (manhattan = Manhattan): ${BOROUGHS.join(', ')}.`);
 export const zipListParam = listOf(Type.String({ pattern: '^[0-9]{5}$' }), 'Five-digit ZIP codes to keep.');
 export const nameFragmentParam = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
 

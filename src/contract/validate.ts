@@ -20,8 +20,22 @@ function coerce(raw: string, schema: Schema): unknown {
       // Items are taken as written (no trimming), so the document's item schema judges exactly what was sent.
       return raw.split(',').map((item) => coerce(item, schema.items ?? {}));
     default:
-      return raw;
+      return enumSpelling(raw, schema);
   }
+}
+
+/**
+ * Enumerated values are case-insensitive for every parameter of every family: a value that
+ * matches one of the enum's values but for case is read as that value (borough=manhattan is
+ * Manhattan, grade=a is A). Only when exactly one value matches, so an enum that ever held two
+ * values differing only in case would keep them apart.
+ */
+function enumSpelling(raw: string, schema: Schema): string {
+  const values = schema.enum;
+  if (!Array.isArray(values) || values.includes(raw)) return raw;
+  const lower = raw.toLowerCase();
+  const matches = values.filter((value): value is string => typeof value === 'string' && value.toLowerCase() === lower);
+  return matches.length === 1 ? matches[0] : raw;
 }
 
 const decodeQueryText = (text: string) => unescape(text.replace(/\+/g, ' '));

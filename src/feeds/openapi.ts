@@ -50,7 +50,7 @@ export const feedInputs = {
   stats: {
     query: Type.Object({
       borough: Type.Optional(enumOf(BOROUGHS, { description: 'Narrow to one borough.' })),
-      cuisine: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Narrow to one cuisine (exact spelling from GET /meta/cuisines).' })),
+      cuisine: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Narrow to one cuisine, spelled as GET /meta/cuisines lists it, in any case (pizza = Pizza).' })),
     }),
   },
 };

@@ -1,4 +1,4 @@
-import { rangeFilter, termsFilter } from '../search/filters';
+import { caselessTermsFilter, rangeFilter, termsFilter } from '../search/filters';
 import type { Position, PositionShape } from '../search/cursor';
 import type { InspectionFeedQuery, ViolationFeedQuery } from './openapi';
 import { wordsPrefixFilter } from '../search/text-filter';
@@ -30,7 +30,7 @@ export function violationFilters(query: Omit<ViolationFeedQuery, 'limit'>): obje
     ...termsFilter('category', query.category),
     ...termsFilter('borough', query.borough),
     ...termsFilter('zip', query.zip),
-    ...termsFilter('cuisine', query.cuisine),
+    ...caselessTermsFilter('cuisine', query.cuisine),
     ...rangeFilter('inspectedAt', query.since, query.until),
   ];
   if (query.critical !== undefined) filter.push({ term: { critical: query.critical } });

@@ -17,7 +17,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
   // Aggregates are expensive and slow-moving: kept per mode, schema and narrowing for up to STATS_TTL_MS.
   const statsCache = new ExpiringCache<Aggregates>(STATS_TTL_MS, STATS_CACHE_ENTRIES);
   const cachedAggregates = (store: DataStore, narrow: { borough?: string; cuisine?: string }) => {
-    const key = JSON.stringify([store.mode, store.schema, narrow.borough ?? null, narrow.cuisine ?? null]);
+    const key = JSON.stringify([store.mode, store.schema, narrow.borough ?? null, narrow.cuisine?.toLowerCase() ?? null]);
     return statsCache.get(key, () => restaurantAggregates(store, narrow));
   };
 

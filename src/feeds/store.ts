@@ -39,7 +39,8 @@ export async function restaurantAggregates(store: DataStore, narrow: { borough?:
   const yearAgo = new Date(today);
   yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
   const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
-  const where = '($1::text is null or e.borough = $1) and ($2::text is null or e.cuisine = $2)';
+  // A cuisine is matched case-insensitively, as the cuisine filters of the lists are.
+  const where = '($1::text is null or e.borough = $1) and ($2::text is null or lower(e.cuisine) = lower($2))';
   const params = [narrow.borough ?? null, narrow.cuisine ?? null];
   const [boroughs, grades, recent] = await Promise.all([
     store.pg.query(`select e.borough, count(*) as n from restaurant_establishments e where ${where} group by e.borough order by e.borough`, params),

@@ -8,7 +8,7 @@ import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
  * src/contract/params.ts.
  */
 
-export const cuisineListParam = listOf(Type.String({ minLength: 1, maxLength: 100 }), 'Cuisines to keep, spelled as GET /meta/cuisines lists them (exact match). Values are separated by literal commas; a comma inside a cuisine is written %2C (cuisine=Juice%2C%20Smoothies%2C%20Fruit%20Salads,Pizza).');
+export const cuisineListParam = listOf(Type.String({ minLength: 1, maxLength: 100 }), 'Cuisines to keep, spelled as GET /meta/cuisines lists them, in any case (pizza keeps Pizza). Values are separated by literal commas; a comma inside a cuisine is written %2C (cuisine=Juice%2C%20Smoothies%2C%20Fruit%20Salads,Pizza).');
 export const gradeListParam = (description: string) => listOf(enumOf(GRADES), description);
 export const riskLevelListParam = listOf(enumOf(RISK_LEVELS), 'Risk levels to keep.');
 export const categoryListParam = listOf(enumOf(VIOLATION_CATEGORIES), 'Violation categories to keep.');

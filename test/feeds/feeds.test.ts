@@ -83,6 +83,9 @@ describe('GET /violations', () => {
     await check('borough=Brooklyn,Queens', (r) => ['Brooklyn', 'Queens'].includes(r.borough));
     await check('zip=10003', (r) => r.zip === '10003');
     await check('cuisine=Italian', (r) => ['10000001', '10000003'].includes(r.camis));
+    // Enumerated values in any case; cuisines matched case-insensitively.
+    await check('borough=brooklyn,QUEENS', (r) => ['Brooklyn', 'Queens'].includes(r.borough));
+    await check('cuisine=italian', (r) => ['10000001', '10000003'].includes(r.camis));
     await check('q=mamas', (r) => r.camis === '10000001');
     await check('q=mama', (r) => ['10000001', '10000003'].includes(r.camis));
     await check('since=2024-02-20&until=2024-04-01', (r) => r.inspectedAt >= '2024-02-20' && r.inspectedAt <= '2024-04-01');
@@ -129,7 +132,7 @@ describe('GET /violations', () => {
     await bad('lat=42&lng=-73.99', 'invalid_parameter', 'lat');
     await bad('lat=40.73&lng=-72', 'invalid_parameter', 'lng');
     await bad('limit=101', 'invalid_parameter', 'limit');
-    await bad('borough=manhattan', 'invalid_parameter', 'borough');
+    await bad('borough=narnia', 'invalid_parameter', 'borough');
     await bad('cursor=abc.def', 'invalid_cursor', 'cursor');
   });
 

@@ -61,6 +61,8 @@ describe('GET /stats/restaurants', () => {
   test('borough and cuisine narrow to one each', async () => {
     expect((await api.get('/api/v1/stats/restaurants?borough=Manhattan')).body.data).toEqual({ establishments: 2, byGrade: { A: 2, B: 1 }, byBorough: { Manhattan: 2 }, violationsLast30Days: 2 });
     expect((await api.get('/api/v1/stats/restaurants?cuisine=Pizza&borough=Brooklyn')).body.data).toEqual({ establishments: 1, byGrade: { A: 1 }, byBorough: { Brooklyn: 1 }, violationsLast30Days: 1 });
+    // In any case: borough=brooklyn is Brooklyn, cuisine=pizza is Pizza.
+    expect((await api.get('/api/v1/stats/restaurants?cuisine=pizza&borough=brooklyn')).body.data).toEqual({ establishments: 1, byGrade: { A: 1 }, byBorough: { Brooklyn: 1 }, violationsLast30Days: 1 });
     expect((await api.get('/api/v1/stats/restaurants?cuisine=Thai')).body.data).toEqual({ establishments: 0, byGrade: {}, byBorough: {}, violationsLast30Days: 0 });
   });
 

@@ -84,17 +84,20 @@ describe('browse', () => {
     expect(camis(await all('sort=-lastInspectedAt', 4)).sort()).toEqual(camis(everything).sort());
   });
 
-  test('sorts: name, -name, lastInspectedAt, -lastInspectedAt (default); never inspected is the oldest', async () => {
+  test('sorts: name, -name, lastInspectedAt, -lastInspectedAt (default); never inspected is last either way', async () => {
     const byName = everything.map((r) => r.name);
     expect(byName).toEqual([...byName].sort());
     expect(camis(await all('sort=-name', 6))).toEqual(camis(everything).reverse());
+    expect(camis(await all('sort=-NAME', 6))).toEqual(camis(everything).reverse());
     const newest = await all('', 6);
     const dates = newest.map((r) => r.lastInspectedAt ?? '0000');
     expect(dates).toEqual([...dates].sort().reverse());
     expect(newest[newest.length - 1].camis).toBe('30000004');
+    // Never inspected comes last in both directions (nulls last), across page boundaries too.
     const oldest = await all('sort=lastInspectedAt', 6);
-    expect(oldest[0].camis).toBe('30000004');
-    expect(oldest.slice(1).map((r) => r.lastInspectedAt)).toEqual(newest.slice(0, -1).map((r) => r.lastInspectedAt).reverse());
+    expect(oldest[oldest.length - 1].camis).toBe('30000004');
+    expect(oldest.slice(0, -1).map((r) => r.lastInspectedAt)).toEqual(newest.slice(0, -1).map((r) => r.lastInspectedAt).reverse());
+    expect(camis(await all('sort=lastInspectedAt', 1))).toEqual(camis(oldest));
   });
 
   test('filters keep exactly the matching establishments (values from the full record)', async () => {
@@ -120,6 +123,13 @@ describe('browse', () => {
     await expectFilter('q=bistro', (r) => r.name === 'BRAVO BISTRO');
     await expectFilter('q=roosevelt av', (r) => r.name === 'CHARLIE CAFE');
     await expectFilter('grade=A&cuisine=American&borough=Manhattan', (r) => r.grade === 'A' && r.cuisine === 'American' && r.borough === 'Manhattan');
+    // Enumerated values in any case; cuisines matched case-insensitively.
+    await expectFilter('borough=manhattan,QUEENS', (r) => ['Manhattan', 'Queens'].includes(r.borough));
+    await expectFilter('borough=staten%20island,bronx', (r) => ['Staten Island', 'Bronx'].includes(r.borough));
+    await expectFilter('grade=a&cuisine=american', (r) => r.grade === 'A' && r.cuisine === 'American');
+    await expectFilter('cuisine=pizza', (r) => r.cuisine === 'Pizza');
+    await expectFilter('cuisine=JUICE%2C%20smoothies%2C%20fruit%20salads', (r) => r.cuisine === 'Juice, Smoothies, Fruit Salads');
+    await expectFilter('riskLevel=' + everything.find((r) => r.camis === '30000003')!.riskLevel.toLowerCase(), (r) => r.riskLevel === everything.find((x) => x.camis === '30000003')!.riskLevel);
   });
 
   test('closed, grade and vermin come from the full record', async () => {
@@ -156,7 +166,7 @@ describe('browse', () => {
     await bad('limit=101', 'invalid_parameter', 'limit');
     await bad('limit=0', 'invalid_parameter', 'limit');
     await bad('grade=A,X', 'invalid_parameter', 'grade');
-    await bad('riskLevel=low', 'invalid_parameter', 'riskLevel');
+    await bad('riskLevel=lowest', 'invalid_parameter', 'riskLevel');
     await bad('borough=Narnia', 'invalid_parameter', 'borough');
     await bad('zip=1001', 'invalid_parameter', 'zip');
     await bad('minScore=-1', 'invalid_parameter', 'minScore');
@@ -251,6 +261,7 @@ describe('nearby', () => {
     await check('maxScore=9', (r) => r.score !== null && r.score <= 9);
     await check('riskLevel=LOW', (r) => r.riskLevel === 'LOW');
     await check('grade=A&cuisine=American', (r) => r.grade === 'A' && r.cuisine === 'American');
+    await check('grade=a&cuisine=AMERICAN', (r) => r.grade === 'A' && r.cuisine === 'American');
   });
 
   test('test keys: nearby answers from the fixture, the same bytes every time', async () => {

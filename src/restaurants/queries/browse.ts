@@ -1,19 +1,24 @@
 import type { Position, PositionShape } from '../../search/cursor';
-import { rangeFilter, termsFilter } from '../../search/filters';
+import { caselessTermsFilter, rangeFilter, termsFilter } from '../../search/filters';
 import type { BrowseQuery } from '../openapi';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { SUMMARY_FETCH } from '../shape';
 
 export type BrowseSort = BrowseQuery['sort'];
 
-/** Never-inspected establishments sort as 1900-01-01: the oldest, whichever the direction. */
-const NEVER_INSPECTED_MS = Date.UTC(1900, 0, 1);
+/**
+ * Never-inspected establishments sort last in both directions: as 9999-12-31 oldest first,
+ * as 1900-01-01 newest first (explicit dates rather than _last, whose sort values are
+ * Long.MIN/MAX and do not survive a cursor as JSON numbers).
+ */
+const NEVER_INSPECTED_LAST_ASC_MS = Date.UTC(9999, 11, 31);
+const NEVER_INSPECTED_LAST_DESC_MS = Date.UTC(1900, 0, 1);
 
 export function browseFilters(query: Omit<BrowseQuery, 'sort' | 'limit'>): object[] {
   const filter: object[] = [];
   // Name or address fragment: every word in the name, or every word in the address.
   if (query.q !== undefined) filter.push(wordsPrefixFilter(['nameNorm', 'addressNorm'], query.q));
-  filter.push(...termsFilter('borough', query.borough), ...termsFilter('zip', query.zip), ...termsFilter('cuisine', query.cuisine));
+  filter.push(...termsFilter('borough', query.borough), ...termsFilter('zip', query.zip), ...caselessTermsFilter('cuisine', query.cuisine));
   filter.push(...termsFilter('grade', query.grade), ...termsFilter('riskLevel', query.riskLevel));
   filter.push(...rangeFilter('score', query.minScore, query.maxScore));
   if (query.closed !== undefined) filter.push({ term: { closed: query.closed } });
@@ -33,9 +38,9 @@ export function browseSort(sort: BrowseSort): object[] {
     case '-name':
       return [{ nameExact: { order: 'desc' } }, tiebreak];
     case 'lastInspectedAt':
-      return [{ lastInspectedAt: { order: 'asc', missing: NEVER_INSPECTED_MS } }, tiebreak];
+      return [{ lastInspectedAt: { order: 'asc', missing: NEVER_INSPECTED_LAST_ASC_MS } }, tiebreak];
     case '-lastInspectedAt':
-      return [{ lastInspectedAt: { order: 'desc', missing: NEVER_INSPECTED_MS } }, tiebreak];
+      return [{ lastInspectedAt: { order: 'desc', missing: NEVER_INSPECTED_LAST_DESC_MS } }, tiebreak];
   }
 }
 

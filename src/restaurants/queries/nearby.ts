@@ -1,4 +1,4 @@
-import { rangeFilter, termsFilter } from '../../search/filters';
+import { caselessTermsFilter, rangeFilter, termsFilter } from '../../search/filters';
 import type { NearbyQuery } from '../openapi';
 import { SUMMARY_FETCH } from '../shape';
 
@@ -14,7 +14,7 @@ export function buildNearbyRequest(query: NearbyQuery): Record<string, unknown> 
         filter: [
           { geo_distance: { distance: `${query.radius}m`, distance_type: 'arc', location: point } },
           ...termsFilter('grade', query.grade),
-          ...termsFilter('cuisine', query.cuisine),
+          ...caselessTermsFilter('cuisine', query.cuisine),
           ...termsFilter('riskLevel', query.riskLevel),
           ...rangeFilter('score', undefined, query.maxScore),
         ],
