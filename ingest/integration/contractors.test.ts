@@ -254,3 +254,30 @@ describeReal('OATH ingest of the real file', () => {
     expect(await versions(store)).toEqual(before);
   });
 });
+
+describe('OATH ingest killed midway', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('leaves committed blocks whole, and the next run completes it as one clean run would', async () => {
+    const store = ns.stores.byMode.test;
+    const file = csvFile('crash', FIRST);
+    const crash = ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, file), {
+      asOf: AS_OF, chunkSize: 1, afterChunk: (chunk) => {
+        if (chunk === 2) throw new Error('killed');
+      },
+    });
+    await expect(crash).rejects.toThrow('killed');
+    // Two blocks (ACME, KING) committed with their companies; SKYL and the individuals not yet.
+    expect((await companies(store)).map((row) => row.slug)).toEqual(['acme-construction-corporation', 'kings-plumbing-and-heating', 'kings-plumbing-and-heating-c']);
+    expect(await load(store, file)).toMatchObject({ rowsRead: 10, rowsLoaded: 8, rowsMerged: 1, rowsRejected: 1, entitiesChanged: 1 });
+    expect((await companies(store)).map((row) => [row.slug, row.tickets])).toEqual([
+      ['acme-construction-corporation', 3], ['kings-plumbing-and-heating', 2], ['kings-plumbing-and-heating-c', 1], ['skyline-windows-llc', 1],
+    ]);
+    expect((await store.pg.query('select count(*)::int as n from contractor_tickets')).rows[0].n).toBe(8);
+    expect(await verifyStores(store, CONTRACTORS)).toMatchObject({ ok: true, counts: { contractors: { postgres: 4, elasticsearch: 4 } } });
+  });
+});

@@ -46,7 +46,7 @@ export function nameBlock(name: Pick<CompanyName, 'core'>): string {
   return core.slice(0, BLOCK_LENGTH);
 }
 
-/** The staged key of an individual's (or an unnamed respondent's) rows: '~' and the first letters of the last name, so they sort after every company block. */
+/** The staged key of an individual's (or an unnamed respondent's) rows: '~' and the first two letters of the last name (a company block never holds '~'). */
 export function individualBlock(respondent: Respondent): string {
   const text = `${respondent.lastName ?? ''}${respondent.firstName ?? ''}`.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return `~${text.slice(0, 2)}`;
