@@ -2,6 +2,7 @@ import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, P
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD } from './properties';
 import { DOB_COMPLAINTS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, FACADE_FILINGS_LOAD, HPD_REGISTRATIONS_LOAD } from './properties';
 import { PAD_ADDRESSES_LOAD } from './properties';
+import { PAD_ADDRESSES_LOAD } from './properties';
 import { RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS } from './restaurants';
 import { CONTRACTORS, OATH_LOAD } from './contractors';
 import type { Family, KeyedDataset } from './types';
@@ -27,6 +28,7 @@ export const DATASETS: readonly KeyedDataset<unknown>[] = [
   ENERGY_GRADES_LOAD as KeyedDataset<unknown>,
   HPD_REGISTRATIONS_LOAD as KeyedDataset<unknown>,
   PAD_ADDRESSES_LOAD as KeyedDataset<unknown>,
+  PAD_ADDRESSES_LOAD as KeyedDataset<unknown>,
   OATH_LOAD as KeyedDataset<unknown>,
 ];
 
@@ -44,5 +46,6 @@ export { DOB_COMPLAINTS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_G
 export { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD };
 export { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, RESTAURANT_INSPECTIONS_LOAD, RESTAURANTS };
 export { CONTRACTORS, OATH_LOAD };
+export { PAD_ADDRESSES_LOAD };
 export { PAD_ADDRESSES_LOAD };
 export type { Family, KeyedDataset };

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { isBorough } from '../../../src/nyc';
+import { type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
 import { indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
@@ -25,10 +25,35 @@ export interface PropertyDocument {
    * both into addressKeys and addressWords, which the search reads.
    */
   addressAliases?: string[];
+  /**
+   * The lot's PAD address ranges (property_address_ranges), present only when it has any:
+   * each as the canonical names of its street in the lot's borough and the house-number span
+   * (src/nyc/address/ranges: low and high as ordered numbers, side of the street, hyphenated
+   * or not). The address typeahead matches a house number inside one, on that street.
+   */
+  addressRanges?: AddressRange[];
   location: { lat: number; lon: number } | null;
 }
 
+export interface AddressRange extends HouseNumberSpan {
+  streets: string[];
+}
+
 export type PropertyIndex = 'properties';
+
+/** A lot's PAD ranges as the index holds them: one per street and span (buildings and address types that repeat one are one). */
+export function addressRangesOf(ranges: Array<{ street: string; low_house: string; high_house: string }>, borough: string): AddressRange[] {
+  const unique = new Map<string, AddressRange>();
+  for (const range of ranges) {
+    const [low, high] = [parseHouseNumber(range.low_house), parseHouseNumber(range.high_house)];
+    // With its number, so a numbered street (`5 AVENUE`) is not read as house number 5.
+    const indexed = indexedAddress(`${range.low_house} ${range.street}`, isBorough(borough) ? borough : null);
+    if (!low || !high || !indexed) continue;
+    const entry = { streets: indexed.streets, ...houseNumberSpan(low, high) };
+    unique.set(JSON.stringify(entry), entry);
+  }
+  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+}
 
 function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases'> {
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
@@ -45,13 +70,18 @@ export async function buildDocuments(pg: Pool | PoolClient, bbls: string[]): Pro
   const set: Record<PropertyIndex, IndexedDocument[]> = { properties: [] };
   if (bbls.length === 0) return set;
   const { rows } = await pg.query('select bbl, address, borough, zip, latitude, longitude, version from property_lots where bbl = any($1) order by bbl', [bbls]);
+  const { rows: ranges } = await pg.query('select bbl, street, low_house, high_house from property_address_ranges where bbl = any($1)', [bbls]);
+  const rangesByLot = new Map<string, typeof ranges>();
+  for (const range of ranges) rangesByLot.set(range.bbl, [...(rangesByLot.get(range.bbl) ?? []), range]);
   for (const lot of rows) {
+    const addressRanges = addressRangesOf(rangesByLot.get(lot.bbl) ?? [], lot.borough);
     const document: PropertyDocument = {
       bbl: lot.bbl,
       address: lot.address,
       borough: lot.borough,
       zip: lot.zip,
       ...normalizedAddress(lot.address, lot.borough),
+      ...(addressRanges.length > 0 && { addressRanges }),
       location: lot.latitude !== null && lot.longitude !== null ? { lat: lot.latitude, lon: lot.longitude } : null,
     };
     set.properties.push({ id: lot.bbl, version: Number(lot.version), source: document as unknown as Record<string, unknown> });

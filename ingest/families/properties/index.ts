@@ -5,6 +5,7 @@ import { mergeLots, upsertLots } from './lots';
 import { rederiveViolations, violationLoads } from './violations';
 import { permitLoads, rederivePermits } from './permits';
 import { filingLoads } from './filings';
+import { padAddressesLoad } from './pad';
 
 /**
  * Properties: tax lots by BBL, with PLUTO's attributes and the violation dockets. A lot a
@@ -51,3 +52,6 @@ export const { DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_
 
 /** Permits and job filings (BIS and DOB NOW) into the properties family: keyed by the lot (BBL), stored in property_permits. */
 export const { DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD } = permitLoads(PROPERTIES);
+
+/** PAD's address ranges into the properties family: keyed by the lot (BBL), stored in property_address_ranges, indexed for the address typeahead. */
+export const PAD_ADDRESSES_LOAD = padAddressesLoad(PROPERTIES);

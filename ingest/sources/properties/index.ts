@@ -6,3 +6,4 @@ export * from './facades';
 export * from './elevators';
 export * from './energy';
 export * from './hpd';
+export * from './pad';
