@@ -65,11 +65,13 @@ describe('checkUsername: reserved and impersonation handles', () => {
     'null', 'API', 'undefined',
     // digits as letters, trailing digits
     'adm1n', '4dmin', 'r00t', 'Admin2024', 'mod42', 'm0d', 'suppor7', 'nu11',
+    // a separator inside a term never hides it
+    'a.d.m.i.n', 'sup-port', 'Sys Tem', 'Sup_Port Team',
     // as a word
     'admin_joe', 'joe_admin', 'Official.NYC', 'the mod', 'Joe the Mod', 'API bot', 'Root-User', 'null.pointer',
     'NYC Staff', 'Staff Pick', 'Real DOH',
-    // camel-cased words
-    'TheModSquad', 'JoeAdminNYC', 'NullSet',
+    // compounds of reserved terms and everyday handle words, in any case
+    'TheModSquad', 'themodsquad', 'JoeAdminNYC', 'joeadminnyc', 'NullSet', 'supportteam', 'SUPPORTTEAM', 'systemuser', 'staffcrew',
     // at either end of the folded handle
     'adminjoe', 'joeadmin', 'superadmin', 'nycofficial', 'officialnyc', 'SupportTeam', 'support_team', 'inspectorjoe', 'joe.inspector9',
     'verifiedfoodie', 'securityteam', 'SystemUser',
@@ -85,6 +87,7 @@ describe('checkUsername: reserved and impersonation handles', () => {
   it.each([
     'badminton_fan', 'modern_foodie', 'Modest Eater', 'rooted', 'apiary', 'nullarbor', 'staffy', 'systematicjoe2', 'Happy Diner',
     'Supporter of Pizza', 'Joe Smith', 'NYC Eats', 'health nut', 'Dept of Pizza', 'Inspect This', 'moddy', 'Pizza Rat Fan',
+    'RootBeer', 'rootbeer', 'BadmintonFan', 'unofficialfoodie', 'Systematic', 'SupporterOfPizza',
   ])('accepts %j (no false positive)', (name) => {
     expect(checkUsername(name)).toEqual({ ok: true, key: name.toLowerCase() });
   });
@@ -101,5 +104,19 @@ describe('checkUsername: reserved and impersonation handles', () => {
     expect(checkUsername('CuriousPigeon4821')).toMatchObject({ ok: false, reason: 'reserved' });
     expect(checkUsername('Curious Pigeon')).toMatchObject({ ok: true });
     expect(checkUsername('Curious Pigeon 48')).toMatchObject({ ok: true });
+  });
+});
+
+describe('reserved matching ignores case and separators (contract-decisions)', () => {
+  const variants = (name: string) => {
+    const compact = name.replace(/[_ .-]+/g, '');
+    return [name, name.toLowerCase(), name.toUpperCase(), compact, compact.toLowerCase(), compact.toUpperCase()];
+  };
+  it.each([
+    'SupportTeam', 'support_team', 'TheModSquad', 'JoeAdminNYC', 'Official.NYC', 'API bot', 'Root-User', 'Staff Pick', 'securityteam', 'Real DOH',
+    'RootBeer', 'Supporter of Pizza', 'modern_foodie', 'badminton_fan', 'Happy Diner', 'NYC Eats', 'Inspect This',
+  ])('%j: every case and separator spelling gets the same answer', (name) => {
+    const answers = variants(name).map((variant) => isReservedUsername(variant));
+    expect(new Set(answers).size).toBe(1);
   });
 });

@@ -10,22 +10,28 @@
  * Uniqueness: case-insensitive, exactly as the spec says; `usernameKey` is the unique key
  * the store indexes ("Joe.Smith" and "joe.smith" collide; "joe_smith" is a different handle).
  *
- * Reserved (see RESERVED_TERMS for the lists): a handle is refused when, after folding
- * (lowercase, separators dropped, digit look-alikes 0→o 1→i/l 3→e 4→a 5→s 7→t read as
- * letters, trailing digits also tried without),
- *   1. the whole handle is a reserved term ("Admin", "r00t", "N.Y.C. Health", "mod42", "nu11"); or
- *   2. any word of it is a reserved term, words being split at separators and at
- *      lower-to-upper case changes ("joe_admin", "Official.NYC", "TheModSquad", "API bot",
- *      "SupportTeam"); or
- *   3. it begins or ends with an official-sounding term ("adminjoe", "joeofficial",
- *      "securityteam"); short or everyday terms (mod, staff, support, system, root, api,
- *      null...) are not matched this way, so "modern", "staffy", "Supporter of Pizza",
- *      "systematic", "rooted", "apiary" and "nullarbor" stay available; or
+ * Reserved (see RESERVED_TERMS for the lists): matched case- and separator-insensitively
+ * (contract-decisions: "SupportTeam", "supportteam" and "support_team" are the same answer).
+ * A handle is refused when, after folding (lowercase, digit look-alikes 0→o 1→i/l 3→e 4→a
+ * 5→s 7→t read as letters, trailing digits also tried without),
+ *   1. the whole handle, separators dropped, is a reserved term ("Admin", "r00t", "N.Y.C. Health", "mod42", "nu11"); or
+ *   2. any word of it (split at separators only: case never matters) is a reserved term, or
+ *      is made of reserved terms and a few everyday handle words only (team, squad, user,
+ *      the, set, crew, desk, bot...: "joe_admin", "Official.NYC", "API bot", "SupportTeam" =
+ *      "supportteam", "themodsquad", "nullset"); the whole handle without separators is read
+ *      the same way; or
+ *   3. an official-sounding term (admin, moderator, official, inspector, security,
+ *      verified...) occurs anywhere in the handle without separators ("adminjoe",
+ *      "joeadminnyc", "securityteam"), except inside a few innocent words that hold one
+ *      (badminton, unofficial, insecurity, unverified); short or everyday terms (mod,
+ *      staff, support, system, root, api, null...) are matched only by rules 1 and 2, so
+ *      "modern", "staffy", "Supporter of Pizza", "systematic", "rooted", "apiary" and
+ *      "nullarbor" stay available; or
  *   4. it contains a term that never occurs inside an innocent word ("thedohmhguy",
  *      "bestnychealthfan").
  * Handles shaped like a generated display name ("Curious Pigeon 4821") are reserved too,
  * so nobody can pose as another device that has not claimed a username.
- * Known, accepted false positives: camel-cased compounds such as "RootBeer" or "NullSet".
+ * Known, accepted false positive: "NullSet" (null + set reads as a reserved compound, in any case).
  */
 import { looksLikeFunDefault } from './device';
 
@@ -81,21 +87,49 @@ function foldings(text: string): string[] {
   return [...readings];
 }
 
-/** Words of a handle: split at separators and where a lowercase letter meets an uppercase one. */
+/** Words of a handle: split at separators only, so the answer never depends on case. */
 function words(username: string): string[] {
   return username
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(SEPARATORS)
     .filter((word) => word.length > 0);
 }
 
+/** Everyday handle words that, joined to a reserved term, still make an official-sounding compound. */
+const COMPANION_WORDS = new Set([
+  'the', 'team', 'squad', 'user', 'users', 'set', 'crew', 'desk', 'bot', 'bots', 'account', 'help', 'center', 'centre',
+  'hq', 'main', 'real', 'nyc', 'ny', 'guy', 'page', 'dept', 'office', 'service', 'services', 'group', 'info', 'news', 'line', 'pick', 'picks',
+]);
+
+/** Words holding an official term that are innocent (badminton holds admin); blanked before rule 3. */
+const INNOCENT_WORDS = ['badminton', 'unofficial', 'insecurity', 'insecure', 'unverified'];
+
+/** Whether a folded word is made of reserved terms and companion words only, at least one term among them. */
+function isReservedCompound(word: string): boolean {
+  // reachable[i]: the first i letters split into pieces; the value says whether a term was among them.
+  const reachable: Array<boolean | undefined> = [false];
+  for (let end = 1; end <= word.length; end++) {
+    for (let start = 0; start < end; start++) {
+      const before = reachable[start];
+      if (before === undefined) continue;
+      const piece = word.slice(start, end);
+      const term = WORD_TERMS.has(piece);
+      if (!term && !COMPANION_WORDS.has(piece)) continue;
+      reachable[end] = (reachable[end] ?? false) || before || term;
+    }
+  }
+  return reachable[word.length] === true;
+}
+
+const reservedWord = (word: string) => foldings(word).some((folded) => WORD_TERMS.has(folded) || isReservedCompound(folded));
+
 /** Whether a (shape-valid) handle is reserved or impersonates an official role. */
 export function isReservedUsername(username: string): boolean {
-  const compacts = foldings(username.replace(new RegExp(SEPARATORS.source, 'g'), ''));
-  if (compacts.some((compact) => WORD_TERMS.has(compact))) return true;
-  if (words(username).some((word) => foldings(word).some((folded) => WORD_TERMS.has(folded)))) return true;
-  if (compacts.some((compact) => OFFICIAL_TERMS.some((term) => compact.startsWith(term) || compact.endsWith(term)))) return true;
-  if (compacts.some((compact) => ANYWHERE_TERMS.some((term) => compact.includes(term)))) return true;
+  const compact = username.replace(new RegExp(SEPARATORS.source, 'g'), '');
+  if (reservedWord(compact)) return true;
+  if (words(username).some(reservedWord)) return true;
+  const compacts = foldings(compact).map((reading) => INNOCENT_WORDS.reduce((text, innocent) => text.split(innocent).join('#'), reading));
+  if (compacts.some((reading) => OFFICIAL_TERMS.some((term) => reading.includes(term)))) return true;
+  if (compacts.some((reading) => ANYWHERE_TERMS.some((term) => reading.includes(term)))) return true;
   return looksLikeFunDefault(username);
 }
 
