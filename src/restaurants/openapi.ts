@@ -52,7 +52,7 @@ const summaryFields = {
   zip: nullable({ type: 'string' }),
   cuisine: nullable({ type: 'string' }),
   grade: { type: ['string', 'null'], enum: [...GRADES, null], description: 'Posted grade: A, B, C, Z, P or N (Z and P = pending, N = not yet graded).' },
-  score: nullable(int('Latest scored cycle or pre-permit inspection; LOWER is better; 0-13 is the A band.')),
+  score: nullable(int('Score of the latest scored graded inspection: a cycle inspection or a pre-permit inspection of an operational establishment ("Cycle Inspection / ...", "Pre-permit (Operational) / ...", any stage). "Pre-permit (Non-operational)" visits (before the place opens) are not graded and never count, nor do administrative and enforcement visits (smoke-free air, trans fat, calorie, sodium, task force). LOWER is better; 0-13 is the A band.')),
   closed: { type: 'boolean', description: 'Currently marked closed by the health department.' },
   riskLevel: { type: 'string', enum: [...RISK_LEVELS] },
   riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; see RiskBlock.' },
@@ -170,8 +170,8 @@ export const restaurantSchemas: Record<string, Schema> = {
   },
   SanitaryReport: {
     ...obj({
-      latestCycleScore: nullable(int('null when there is no scored cycle inspection yet.')),
-      latestInitialScore: nullable(int('Steady-state signal; re-inspections score flatteringly.')),
+      latestCycleScore: nullable(int('Score of the latest scored graded inspection of any stage (initial, re-inspection, reopening, compliance): "Cycle Inspection" or "Pre-permit (Operational)"; "Pre-permit (Non-operational)", administrative and enforcement visits never count. null when there is none yet.')),
+      latestInitialScore: nullable(int('Score of the latest scored graded INITIAL inspection ("Cycle Inspection / Initial Inspection" or "Pre-permit (Operational) / Initial Inspection"; "Pre-permit (Non-operational)" never counts). Steady-state signal; re-inspections score flatteringly. null when there is none.')),
       worstScore36mo: nullable(int()),
       criticalFood24mo: int(),
       openFoodViolations: int(),

@@ -25,9 +25,12 @@ export const RESTAURANTS: Family = {
 /**
  * Salts every digest: bump the number when the way rows become canonical records changes;
  * the category mapping is folded in, so editing it re-applies every establishment on the
- * next load. (Changes to derived-value formulas need `npm run ingest -- rederive`.)
+ * next load. DERIVED_REVISION is folded in too: bump it when a derived-value formula changes,
+ * so the next load re-derives every establishment (`npm run ingest -- rederive` does it at once).
+ * 2: Pre-permit (Non-operational) visits left out of the score figures.
  */
-const DIGEST_SALT = createHash('md5').update(`canonical-v1:${JSON.stringify(mappedCodes())}`).digest('hex');
+const DERIVED_REVISION = 2;
+const DIGEST_SALT = createHash('md5').update(`canonical-v1:derived-${DERIVED_REVISION}:${JSON.stringify(mappedCodes())}`).digest('hex');
 
 /** The DOHMH inspection results into the restaurant family: rows grouped into establishment histories. */
 export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {

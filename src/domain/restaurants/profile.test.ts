@@ -2,7 +2,7 @@ import { deriveProfile } from './profile';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION, riskBlock, riskLevelOf } from './risk';
 import { inspectionsAsOf } from './history';
 import {
-  ADMINISTRATIVE, CLOSED_ACTION, CYCLE_INITIAL, CYCLE_RE, CYCLE_REOPENING, history, PRE_PERMIT_INITIAL, RECLOSED_ACTION, REOPENED_ACTION, SMOKE_FREE, visit,
+  ADMINISTRATIVE, CLOSED_ACTION, CYCLE_INITIAL, CYCLE_RE, CYCLE_REOPENING, history, PRE_PERMIT_INITIAL, PRE_PERMIT_NON_OPERATIONAL_INITIAL, PRE_PERMIT_NON_OPERATIONAL_RE, RECLOSED_ACTION, REOPENED_ACTION, SMOKE_FREE, visit,
 } from './testing/builders';
 
 const asOf = new Date('2026-04-10T00:00:00Z');
@@ -20,6 +20,22 @@ describe('derived profile', () => {
       ownerResponseSignal: null, weighted: { criticalFood: 0, closures: 0, worstScoreWeight: 0 },
     });
     expect(profile.vermin).toEqual({ rats: 0, mice: 0, roaches: 0, flies: 0, other: 0, conducive: 0, lastSightedAt: null, weighted: { rats: 0, mice: 0, roaches: 0, flies: 0, other: 0, conducive: 0 } });
+  });
+
+  it('leaves Pre-permit (Non-operational) visits out of the score figures: they are not graded', () => {
+    const profile = deriveProfile(history('3', [
+      visit('2026-03-20', PRE_PERMIT_NON_OPERATIONAL_RE, { score: 40 }),
+      visit('2026-03-01', PRE_PERMIT_NON_OPERATIONAL_INITIAL, { score: 35 }),
+      visit('2025-09-01', CYCLE_RE, { score: 9, grade: 'A' }),
+      visit('2025-08-01', PRE_PERMIT_INITIAL, { score: 20 }),
+    ]), asOf);
+    expect(profile.summary.score).toBe(9);
+    expect(profile.sanitary.latestCycleScore).toBe(9);
+    // The operational pre-permit initial visit counts; the non-operational one does not.
+    expect(profile.sanitary.latestInitialScore).toBe(20);
+    const only = deriveProfile(history('4', [visit('2026-03-01', PRE_PERMIT_NON_OPERATIONAL_INITIAL, { score: 35 })]), asOf);
+    expect(only.summary.score).toBeNull();
+    expect(only.sanitary).toMatchObject({ latestCycleScore: null, latestInitialScore: null });
   });
 
   it('computes every block of a worked example by hand', () => {

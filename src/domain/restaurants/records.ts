@@ -65,6 +65,18 @@ export function isSanitaryInspection(type: string | null | undefined): boolean {
   return program === 'cycle' || program === 'pre_permit';
 }
 
+/**
+ * Sanitary visits whose score is a figure of the establishment's food safety: cycle visits and
+ * pre-permit visits of an OPERATIONAL establishment. "Pre-permit (Non-operational)" visits
+ * inspect a place before it opens to the public; they are not graded, and their scores are left
+ * out of the score figures (summary score, latestCycleScore, latestInitialScore).
+ */
+export function isGradedInspection(type: string | null | undefined): boolean {
+  if (!isSanitaryInspection(type)) return false;
+  const programText = (type ?? '').toLowerCase().split('/')[0];
+  return !/non-?operational/.test(programText);
+}
+
 /** "107" + "EAST   34 STREET" -> "107 EAST 34 STREET"; placeholders like N/A vanish. */
 export function formatAddress(building: string | null | undefined, street: string | null | undefined): string {
   const clean = (part: string | null | undefined) => {

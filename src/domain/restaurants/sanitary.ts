@@ -1,6 +1,6 @@
 import { FOOD_CATEGORIES, InspectionRecord, RemediationInput, SanitaryReport } from './types';
 import { citationsOf, DatedCitation, openCitations, sanitaryClosures } from './history';
-import { classifyInspectionType, isSanitaryInspection } from './records';
+import { classifyInspectionType, isGradedInspection, isSanitaryInspection } from './records';
 import { inWindow, recencyWeight, round4 } from './recency';
 
 export const CRITICAL_FOOD_WINDOW_MONTHS = 24;
@@ -32,8 +32,9 @@ export function recentScoredInspections(inspections: InspectionRecord[], asOf: D
  * The food-safety story from sanitary (cycle and pre-permit) visits only; enforcement
  * (smoke-free air, trans fat, calorie, sodium, task force) and administrative visits are
  * left out. `inspections` are sorted newest first (see inspectionsAsOf).
- * - latestCycleScore: score of the latest scored sanitary visit (any stage);
- * - latestInitialScore: score of the latest scored sanitary *initial* visit;
+ * - latestCycleScore: score of the latest scored graded visit (cycle or operational pre-permit, any stage);
+ * - latestInitialScore: score of the latest scored graded *initial* visit;
+ *   (Pre-permit (Non-operational) visits are not graded: isGradedInspection);
  * - worstScore36mo: highest score of a sanitary visit in 36 months (the newest on a tie),
  *   weighted.worstScoreWeight the recency weight of that visit (0 when there is none);
  * - criticalFood24mo: critical food-category citations on sanitary visits in 24 months;
@@ -42,8 +43,8 @@ export function recentScoredInspections(inspections: InspectionRecord[], asOf: D
  * - ownerResponseSignal: documented_fixes when remediation documents at least one open violation.
  */
 export function sanitaryReport(inspections: InspectionRecord[], asOf: Date, remediation?: RemediationInput | null): SanitaryReport {
-  const sanitary = inspections.filter((inspection) => isSanitaryInspection(inspection.inspectionType));
-  const scored = sanitary.filter((inspection) => inspection.score !== null);
+  // Score figures come from graded visits only (Pre-permit (Non-operational) visits are not graded).
+  const scored = inspections.filter((inspection) => inspection.score !== null && isGradedInspection(inspection.inspectionType));
   const latestInitial = scored.find((inspection) => classifyInspectionType(inspection.inspectionType).stage === 'initial');
   let worst: InspectionRecord | undefined;
   for (const inspection of recentScoredInspections(inspections, asOf)) if (!worst || inspection.score! > worst.score!) worst = inspection;

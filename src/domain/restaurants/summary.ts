@@ -1,5 +1,5 @@
 import type { Grade, InspectionRecord } from './types';
-import { isSanitaryInspection } from './records';
+import { isGradedInspection, isSanitaryInspection } from './records';
 import { latestInspectionDate, openCitations } from './history';
 
 export interface SummaryFacts {
@@ -32,13 +32,14 @@ export function isCurrentlyClosed(inspections: InspectionRecord[]): boolean {
  * The summary facts from visits sorted newest first (see inspectionsAsOf):
  * - grade: the posted grade, i.e. the grade of the most recent visit that issued one, and
  *   gradeDate its GRADE DATE (the visit date when the city left it blank);
- * - score: the score of the most recent scored sanitary (cycle or pre-permit) visit;
- *   administrative and enforcement visits carry no score;
+ * - score: the score of the most recent scored graded visit (cycle, or pre-permit of an operational
+ *   establishment); administrative and enforcement visits carry no score, and Pre-permit
+ *   (Non-operational) visits are not graded, so their scores are left out;
  * - openViolations: citations of the latest inspection (every visit on the latest date).
  */
 export function summaryFacts(inspections: InspectionRecord[]): SummaryFacts {
   const graded = inspections.find((inspection) => inspection.grade !== null);
-  const scored = inspections.find((inspection) => inspection.score !== null && isSanitaryInspection(inspection.inspectionType));
+  const scored = inspections.find((inspection) => inspection.score !== null && isGradedInspection(inspection.inspectionType));
   return {
     grade: graded?.grade ?? null,
     gradeDate: graded ? graded.gradeDate ?? graded.inspectedAt : null,
