@@ -220,6 +220,32 @@ describe('OATH ingest into the contractors family (Postgres + Elasticsearch)', (
   });
 });
 
+describe('OATH ingest of a ticket docketed under another respondent', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('moves the ticket to its new company, and back when a later file gives the first respondent again', async () => {
+    const store = ns.stores.byMode.test;
+    const skyline = FIRST[8];
+    await load(store, csvFile('first', FIRST));
+    const tickets = async () => Object.fromEntries((await companies(store)).map((row) => [row.slug, [row.listed, row.tickets]]));
+    expect(await tickets()).toMatchObject({ 'acme-construction-corporation': [true, 3], 'skyline-windows-llc': [true, 1] });
+
+    expect(await load(store, csvFile('moved', [{ ...skyline, respondent_last_name: 'ACME CONSTRUCTION CORP' }]))).toMatchObject({ rowsLoaded: 1, entitiesChanged: 2 });
+    // A company left without tickets is unlisted; its slug still answers for it.
+    expect(await tickets()).toMatchObject({ 'acme-construction-corporation': [true, 4], 'skyline-windows-llc': [false, 0] });
+    expect(await verifyStores(store, CONTRACTORS)).toMatchObject({ ok: true });
+
+    // The same rows of the SKYL block as the first load: applied again all the same (its digest went with the ticket).
+    expect(await load(store, csvFile('back', [skyline]))).toMatchObject({ rowsLoaded: 1, entitiesChanged: 2 });
+    expect(await tickets()).toMatchObject({ 'acme-construction-corporation': [true, 3], 'skyline-windows-llc': [true, 1] });
+    expect(await verifyStores(store, CONTRACTORS)).toMatchObject({ ok: true });
+  });
+});
+
 describeReal('OATH ingest of the real file', () => {
   let ns: TestNamespace;
   let store: Store;

@@ -51,21 +51,30 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     const known = incoming.get(name.spelling);
     incoming.set(name.spelling, known ? { ...name, truncatedPrefixes: [...new Set([...known.truncatedPrefixes, ...name.truncatedPrefixes])].sort() } : { ...name, truncatedPrefixes: [...name.truncatedPrefixes].sort() });
   }
+  // What the stores hold of these tickets: the company and staged key each had before.
+  const { rows: prior } = await client.query(
+    'select ticket, spelling, company, respondent_first_name, respondent_last_name from contractor_tickets where ticket = any($1)',
+    [ticketNumbers],
+  );
   // Tickets per spelling as they will be once this chunk is written.
   const ticketsBySpelling = async (spellings: string[]) => {
-    const { rows: counted } = await client.query(
-      'select spelling, count(*)::int as n from contractor_tickets where spelling = any($1) and not (ticket = any($2)) group by spelling',
-      [spellings, ticketNumbers],
-    );
+    const { rows: counted } = await client.query('select spelling, count(*)::int as n from contractor_tickets where spelling = any($1) group by spelling', [spellings]);
     const counts = new Map<string, number>(counted.map((row) => [row.spelling as string, row.n as number]));
+    for (const { spelling } of prior) if (spelling !== null && counts.has(spelling)) counts.set(spelling, counts.get(spelling)! - 1);
     for (const { name } of entries) if (name) counts.set(name.spelling, (counts.get(name.spelling) ?? 0) + 1);
     return counts;
   };
   const grouping = await groupBlocks(client, incoming, ticketsBySpelling, asOf);
 
-  // A ticket docketed under another respondent before leaves that company.
-  const { rows: before } = await client.query('select distinct company from contractor_tickets where ticket = any($1) and company is not null', [ticketNumbers]);
-  const concerned = new Set<string>([...grouping.touched, ...before.map((row) => row.company as string)]);
+  // A ticket docketed under another respondent before leaves that company, and the block it
+  // was staged under loses its digest: that block is applied again when next seen, even
+  // with the rows it had then.
+  const concerned = new Set<string>([...grouping.touched, ...prior.flatMap((row) => (row.company ? [row.company as string] : []))]);
+  const stagedKey = new Map(entries.map(({ row }) => [row.ticket, stagedKeyOf(row.respondent)]));
+  const left = [...new Set(prior
+    .map((row) => stagedKeyOf({ firstName: row.respondent_first_name, lastName: row.respondent_last_name }) as string)
+    .filter((key, index) => key !== stagedKey.get(prior[index].ticket)))];
+  if (left.length) await client.query('delete from oath_source_hashes where slug = any($1)', [left]);
   const day = isoDate(asOf);
   const tickets: StoredTicket[] = entries.map(({ row, name }) => ({
     row,
