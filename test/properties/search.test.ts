@@ -1,5 +1,5 @@
 import { startTestApi, TestApi } from '../support/api';
-import { ingestSearchLots, type SearchLot } from './search-support';
+import { ingestSearchLots, ingestSearchRanges, type SearchLot, type SearchRange } from './search-support';
 
 const SEARCH = '/api/v1/properties/search';
 
@@ -19,6 +19,20 @@ const LOTS: SearchLot[] = [
   { bbl: '5000100001', address: '25 MILL ROAD', zip: '10306' },
   { bbl: '5000100002', address: '25 MILLS ROAD', zip: '10306' },
   { bbl: '5000010001', address: '', zip: '' },
+  // PAD ranges: a second street (Amsterdam Avenue) and a Queens range; their neighbours compete.
+  { bbl: '1011540050', address: '200 WEST 60 STREET', zip: '10023' },
+  { bbl: '1011530001', address: '15 AMSTERDAM AVENUE', zip: '10023' },
+  { bbl: '4044440001', address: '123-01 20 AVENUE', zip: '11356' },
+  { bbl: '4044450001', address: '122-30 20 AVENUE', zip: '11356' },
+  // The same block as 1008350041: a partial BBL finds both.
+  { bbl: '1008350102', address: '2 WEST 34 STREET', zip: '10118' },
+];
+
+// PAD address ranges of some of the lots above (loaded through the pad-addresses ingest).
+const RANGES: SearchRange[] = [
+  { bbl: '1011540050', low: '200', high: '230', street: 'WEST 60 STREET' },
+  { bbl: '1011540050', low: '1', high: '11', street: 'AMSTERDAM AVENUE' },
+  { bbl: '4044440001', low: '122-10', high: '122-20', street: '20 AVENUE' },
 ];
 
 describe('GET /properties/search', () => {
@@ -27,6 +41,7 @@ describe('GET /properties/search', () => {
     api = await startTestApi();
     const summary = await ingestSearchLots(api.ns.stores.byMode.live, LOTS);
     expect(summary).toMatchObject({ rowsLoaded: LOTS.length, rowsRejected: 0, documentsIndexed: LOTS.length });
+    expect(await ingestSearchRanges(api.ns.stores.byMode.live, RANGES)).toMatchObject({ rowsLoaded: RANGES.length, rowsRejected: 0, documentsIndexed: 2 });
   });
   afterAll(() => api.stop());
 
@@ -105,6 +120,31 @@ describe('GET /properties/search', () => {
     expect(await bbls('34-16 31st Ave')).toEqual(['4006000001', '4006000003']);
     expect(await bbls('3416 31 ave')).toEqual(['4006000001', '4006000003']);
     expect(await bbls('34-05 31st Ave')).toEqual(['4006000003', '4006000001']);
+  });
+
+  it('finds the lot whose PAD range holds the house number on that street and side, right after an exact address', async () => {
+    // 1-11 AMSTERDAM AVENUE is the second street of the lot PLUTO lists as 200 WEST 60 STREET.
+    for (const q of ['5 Amsterdam Ave', '1 Amsterdam Avenue', '11 amsterdam av']) expect([q, await bbls(q)]).toEqual([q, ['1011540050', '1011530001']]);
+    // Outside the range, or across the street: not that tier (15 AMSTERDAM AVENUE by its own address).
+    expect(await bbls('13 Amsterdam Ave')).toEqual(['1011530001']);
+    expect(await bbls('4 Amsterdam Ave')).toEqual(['1011530001']);
+    // A range on the lot's own street: a number PLUTO does not list.
+    expect(await first('218 W 60th St')).toBe('1011540050');
+    // Queens: 122-10 to 122-20 20 AVENUE, compared as (122, 14), with or without the hyphen.
+    for (const q of ['122-14 20th Ave', '12214 20 avenue', '122-20 20 ave']) expect([q, await bbls(q)]).toEqual([q, ['4044440001', '4044450001']]);
+    // Outside (122-22) or odd (122-15): the neighbour on the same block or the street's order, not the range.
+    expect(await bbls('122-22 20th Ave')).toEqual(['4044450001', '4044440001']);
+    expect(await bbls('122-15 20th Ave')).toEqual(['4044450001', '4044440001']);
+    // An exact address still comes first: 15 AMSTERDAM AVENUE is its own lot's.
+    expect(await first('15 Amsterdam Ave')).toBe('1011530001');
+  });
+
+  it('answers the start of a BBL (borough and whole block at least) with the lots whose BBL starts so, after a whole BBL', async () => {
+    expect(await bbls('10083500')).toEqual(['1008350041']);
+    for (const q of ['1-00835', '1-835', '100835', '1008350']) expect([q, await bbls(q)]).toEqual([q, ['1008350102', '1008350041']]);
+    expect(await bbls('1-00835-0041')).toEqual(['1008350041']);
+    expect(await bbls('4-04444')).toEqual(['4044440001']);
+    expect(await bbls('3-99999')).toEqual([]);
   });
 
   it('answers a BBL typed in any form with that lot first; a lot without an address is found by BBL only', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, streetsTyped, TIERS } from './query';
+import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, streetsTyped, TIERS } from './query';
 import { propertySlug } from './slug';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
@@ -12,7 +12,7 @@ describe('property search tiers', () => {
     const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
     const disMax = request.query.bool.must[0].dis_max;
     expect(disMax.tie_breaker).toBe(0);
-    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock, TIERS.sameStreet]);
+    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressRange, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock, TIERS.sameStreet]);
     const gaps = Object.values(TIERS).sort((a, b) => b - a).slice(1).map((value, i, list) => (i === 0 ? Infinity : list[i - 1] - value));
     expect(Math.min(...gaps)).toBeGreaterThan(IN_PLACE);
     expect(boosts(request.query.bool.should)).toEqual([IN_PLACE]);
@@ -22,6 +22,41 @@ describe('property search tiers', () => {
     for (const q of ['1-00835-0041', '1008350041', '1 835 41']) {
       expect(buildPropertySearchRequest({ q, limit: 5 })).toMatchObject({ query: { constant_score: { boost: TIERS.bbl, filter: { term: { bbl: '1008350041' } } } } });
     }
+  });
+
+  test('a whole BBL outranks the start of one, which outranks every address tier', () => {
+    const addressTier = Math.max(...Object.entries(TIERS).filter(([name]) => !name.startsWith('bbl')).map(([, value]) => value));
+    expect(TIERS.bbl).toBeGreaterThan(TIERS.bblPrefix);
+    expect(TIERS.bblPrefix).toBeGreaterThan(addressTier + IN_PLACE);
+  });
+
+  test('the start of a BBL is a prefix on the bbl, beside what the text is as an address', () => {
+    for (const [q, prefix] of [['10083500', '10083500'], ['1-00835', '100835'], ['1-835', '100835']]) {
+      const request = buildPropertySearchRequest({ q, limit: 10 }) as unknown as Built;
+      expect([q, request.query.bool.must[0].dis_max.queries[0]]).toEqual([q, { constant_score: { boost: TIERS.bblPrefix, filter: { prefix: { bbl: prefix } } } }]);
+    }
+    // 6 digits: also a house number.
+    const sixDigits = buildPropertySearchRequest({ q: '100835', limit: 10 }) as unknown as Built;
+    expect(boosts(sixDigits.query.bool.must[0].dis_max.queries)).toEqual([TIERS.bblPrefix, TIERS.exactAddress, TIERS.addressPrefix]);
+    expect(JSON.stringify(buildPropertySearchRequest({ q: '350', limit: 10 }))).not.toContain('{"prefix":{"bbl"');
+  });
+
+  test('the range tier: a nested clause on the street names typed, one reading of the number each', () => {
+    const tiers = addressTiers(parseAddressQuery('3416 31st Ave')) as Array<{ constant_score: { boost: number; filter: object } }>;
+    expect(tiers[1]).toEqual({
+      constant_score: {
+        boost: TIERS.addressRange,
+        filter: addressRangeClause(parseAddressQuery('3416 31st Ave').houseNumber!, ['31 avenue', '31 ave']),
+      },
+    });
+    const nested = (tiers[1].constant_score.filter as { nested: { path: string; query: { bool: { filter: object[] } } } }).nested;
+    expect(nested.path).toBe('addressRanges');
+    expect(nested.query.bool.filter[0]).toEqual({ terms: { 'addressRanges.streets': ['31 avenue', '31 ave'] } });
+    // 3416 plain and as Queens' 34-16.
+    expect((nested.query.bool.filter[1] as { bool: { should: object[] } }).bool.should).toHaveLength(2);
+    expect(JSON.stringify(nested.query.bool.filter[1])).toContain('{"term":{"addressRanges.queens":true}}');
+    // No house number, no range tier.
+    expect(boosts(addressTiers(parseAddressQuery('Clarence Ave')))).not.toContain(TIERS.addressRange);
   });
 
   test('a house number alone: its whole key or the key and a space (350 is not 3500)', () => {
@@ -106,5 +141,6 @@ test('requests as sent to Elasticsearch (fixture)', () => {
     placeScoped: buildPropertySearchRequest({ q: '34-12 31 Ave Astoria 11102', limit: 10 }),
     boroughPrefix: buildPropertySearchRequest({ q: '350 5th av manh', limit: 25 }),
     bbl: buildPropertySearchRequest({ q: '1-00835-0041', limit: 10 }),
+    bblPrefix: buildPropertySearchRequest({ q: '1-00835', limit: 10 }),
   });
 });

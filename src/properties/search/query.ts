@@ -1,4 +1,4 @@
-import { canonicalStreetWords, houseNumberKey, isBorough } from '../../nyc';
+import { canonicalStreetWords, houseNumberKey, houseNumberPoints, isBorough, parseBblPrefix } from '../../nyc';
 import { type AddressQuery, addressKey, parseAddressQuery } from '../../search/address';
 import type { PlaceMatch } from '../../search/places';
 
@@ -13,13 +13,26 @@ import type { PlaceMatch } from '../../search/places';
  * What the index holds (index-mappings/properties.json): addressKeys, each of the lot's
  * address keys whole (`3412 31 avenue`; the street's other names too), and addressWords,
  * their words. Query and index build the keys with the same functions (src/search/address),
- * so `34-12` and `3412`, `5 AV` and `Fifth Avenue`, `E` and `East` meet.
+ * so `34-12` and `3412`, `5 AV` and `Fifth Avenue`, `E` and `East` meet. addressRanges
+ * (nested) holds the lot's PAD address ranges: each street's canonical names and the span
+ * of house numbers as ordered numbers (src/nyc/address/ranges), for the range tier.
  */
 export const TIERS = {
   /** The whole query is a BBL in any form the city writes it. */
   bbl: 1000,
+  /**
+   * The whole query is the start of a BBL: borough and whole block at least (`100835`,
+   * `10083500`, `1-00835`, `1-835`), src/nyc parseBblPrefix: lots whose BBL starts so.
+   */
+  bblPrefix: 500,
   /** House number and street are a lot's whole address. */
-  exactAddress: 100,
+  exactAddress: 110,
+  /**
+   * The house number inside one of the lot's PAD address ranges on the street typed, on the
+   * same side (`352 5th Ave` finds the lot whose building spans 350-360 5 AVENUE). Queens'
+   * hyphenated numbers compare as (before the hyphen, after it); `3416` is tried as 34-16 too.
+   */
+  addressRange: 100,
   /** A lot's address starts with what was typed (the last word still being typed). */
   addressPrefix: 90,
   /** The house number and every street word, in any order, the last as a prefix. */
@@ -104,6 +117,24 @@ export function sameBlockPattern(houseKey: string): string | null {
   return `${head}${head ? '[0-9]' : '[0-9]?'}${side}[a-z]?`;
 }
 
+/**
+ * A house number inside a PAD range on one of these streets, on the same side: a nested
+ * clause over addressRanges, one reading of the number per should (src/nyc/address/ranges).
+ */
+export function addressRangeClause(houseNumber: NonNullable<AddressQuery['houseNumber']>, streets: string[]): object {
+  const points = houseNumberPoints(houseNumber).map((point) => ({
+    bool: {
+      filter: [
+        { term: { 'addressRanges.queens': point.queens } },
+        { term: { 'addressRanges.parity': point.parity } },
+        { range: { 'addressRanges.low': { lte: point.order } } },
+        { range: { 'addressRanges.high': { gte: point.order } } },
+      ],
+    },
+  }));
+  return { nested: { path: 'addressRanges', score_mode: 'none', query: { bool: { filter: [{ terms: { 'addressRanges.streets': streets } }, anyOf(points)] } } } };
+}
+
 const escapeRegexp = (text: string) => text.replace(/[.?+*|{}[\]()"\\#@&<>~]/g, '\\$&');
 
 const anyOf = (clauses: object[]): object => (clauses.length === 1 ? clauses[0] : { bool: { should: clauses, minimum_should_match: 1 } });
@@ -117,6 +148,7 @@ export function addressTiers(query: AddressQuery): object[] {
   if (keys.length === 0) return [];
   const houseTerm = house ? [{ term: { addressWords: house } }] : [];
   const clauses: object[] = [tier(TIERS.exactAddress, { term: { addressKeys: keys[0] } })];
+  if (query.houseNumber && streets.length) clauses.push(tier(TIERS.addressRange, addressRangeClause(query.houseNumber, streets)));
   // A house number alone is a prefix of the lot's key up to the space: `350 ` is not `3500 `.
   const prefixes = streets.length ? keys : [`${house} `];
   clauses.push(tier(TIERS.addressPrefix, anyOf(prefixes.map((key) => ({ prefix: { addressKeys: key } })))));
@@ -152,7 +184,8 @@ export function buildPropertySearchRequest(input: PropertySearchInput): Record<s
   const common = { size: input.limit, track_total_hits: false, _source: SEARCH_SOURCE };
   const sort = [{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }];
   if (query.bbl) return { ...common, query: tier(TIERS.bbl, { term: { bbl: query.bbl } }), sort };
-  const tiers = addressTiers(query);
+  const bblPrefix = parseBblPrefix(input.q);
+  const tiers = [...(bblPrefix ? [tier(TIERS.bblPrefix, { prefix: { bbl: bblPrefix } })] : []), ...addressTiers(query)];
   if (tiers.length === 0) return null;
   const inPlace = query.places.length ? [tier(IN_PLACE, { bool: { filter: query.places.map(placeFilter) } })] : [];
   return {
