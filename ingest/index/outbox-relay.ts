@@ -6,7 +6,7 @@ import { bulkIndex } from './bulk';
 import { ensureIndices, refreshIndices } from './indices';
 
 export interface DrainOptions {
-  /** Outbox rows per round. */
+  /** Outbox rows per round (one documents read and one bulk request each). */
   batchSize?: number;
   /** Refresh the indices when done so readers see the changes (default true). */
   refresh?: boolean;
@@ -24,7 +24,7 @@ export const indexerLock = (store: DataStore, family: Family) => `${family.lockN
  * One drainer at a time per family and schema; a second caller returns at once.
  */
 export async function drainOutbox(store: DataStore, family: Family, options: DrainOptions = {}): Promise<{ documents: number; entities: number }> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 2000;
   let documents = 0;
   let entities = 0;
   await withAdvisoryLock(store.pg, indexerLock(store, family), async (client) => {

@@ -7,15 +7,17 @@ import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { Source } from '../sources/dataset';
 import { recordChanges } from './changes';
 import { Progress, silentProgress } from './progress';
-import { compareDigests, createStagingTable, dropStagingTable, indexStagingTable, nextKeyChunk, recordDigests, stagedRows, stageRows } from './staging';
+import { createStagingTable, dropStagingTable, indexStagingTable, nextStagedChunk, recordDigests, stageRows } from './staging';
 
 export interface IngestOptions {
   /** The clock of every derived value; defaults to now. The fixture passes its reference date. */
   asOf?: Date;
   /** Rows per staging insert. */
   batchSize?: number;
-  /** Entities per transaction while applying. */
+  /** Entities per transaction while applying (at most). */
   chunkSize?: number;
+  /** Staged rows per transaction while applying (at most, unless one entity alone has more): bounds memory. */
+  chunkRows?: number;
   progress?: Progress;
   /** Drain the outbox into Elasticsearch at the end (default true). */
   index?: boolean;
@@ -68,20 +70,18 @@ interface AppliedCounts {
 async function applyStagedRows<Row>(
   client: PoolClient,
   dataset: KeyedDataset<Row>,
-  options: { runId: number; asOf: Date; chunkSize: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
+  options: { runId: number; asOf: Date; chunkSize: number; chunkRows: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
 ): Promise<AppliedCounts> {
   const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, rowsRejected: 0, changed: 0 };
   let applied = 0;
   let chunkNumber = 0;
   for (let after = ''; ; ) {
-    const keys = await nextKeyChunk(client, after, options.chunkSize);
+    // Entities whose rows digest as last time cannot change: only the others are read back and applied.
+    const { keys, unchanged, changed, rows: staged } = await nextStagedChunk<Row>(client, dataset, after, { entities: options.chunkSize, rows: options.chunkRows });
     if (keys.length === 0) break;
     after = keys[keys.length - 1];
-    // Entities whose rows digest as last time cannot change: only the others are applied.
-    const { unchanged, changed } = await compareDigests(client, dataset, keys);
     counts.rowsLoaded += unchanged.loaded;
     counts.rowsMerged += unchanged.merged;
-    const staged = await stagedRows<Row>(client, changed.map((digest) => digest.key));
     if (staged.length) counts.changed += await inTransaction(client, async () => {
       const result = await dataset.apply(client, staged, options.asOf);
       const rejected = result.rejected ?? [];
@@ -124,7 +124,8 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
   const started = Date.now();
   const asOf = options.asOf ?? new Date();
   const batchSize = options.batchSize ?? 5000;
-  const chunkSize = options.chunkSize ?? 500;
+  const chunkSize = options.chunkSize ?? 5000;
+  const chunkRows = options.chunkRows ?? 20_000;
   const progress = options.progress ?? silentProgress;
 
   let relayedDocuments = 0;
@@ -133,6 +134,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
     const run = await client.query('insert into ingest_runs (family, source, as_of) values ($1, $2, $3) returning id', [family.name, source.description, asOf]);
     const runId = Number(run.rows[0].id);
     await createStagingTable(client);
+    // A chunk's commit need not wait for its WAL to reach the disk: a Postgres crash can
+    // lose the last commits, never half of one, and their entities keep their old digests,
+    // so the next run applies them again. Reset before the client goes back to the pool.
+    await client.query('set synchronous_commit = off');
     try {
       // 1. Stream the source into staging; rejections go straight to the report table.
       progress.phase('reading', source.totalBytes, 'bytes');
@@ -184,7 +189,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       const relay = options.index !== false ? startBackgroundRelay(store, family) : null;
       let applied: AppliedCounts;
       try {
-        applied = await applyStagedRows(client, dataset, { runId, asOf, chunkSize, progress, afterChunk: options.afterChunk });
+        applied = await applyStagedRows(client, dataset, { runId, asOf, chunkSize, chunkRows, progress, afterChunk: options.afterChunk });
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
@@ -219,6 +224,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } satisfies IngestSummary;
     } finally {
       await dropStagingTable(client).catch(() => undefined);
+      await client.query('reset synchronous_commit').catch(() => undefined);
     }
   });
 

@@ -39,50 +39,68 @@ export async function indexStagingTable(client: PoolClient): Promise<{ entities:
   return { entities: rows[0].n };
 }
 
-/** The next `limit` entities after `after`, in key order. */
-export async function nextKeyChunk(client: PoolClient, after: string, limit: number): Promise<string[]> {
-  const { rows } = await client.query('select distinct key from ingest_staging where key > $1 order by key limit $2', [after, limit]);
-  return rows.map((row) => row.key as string);
-}
-
 export interface StagedDigest {
   key: string;
   hash: string;
 }
 
-/**
- * The digest of each entity's staged rows (in file order), split into those whose digest
- * matches the last application (with that application's row accounting) and those that
- * must be applied.
- */
-export async function compareDigests(
-  client: PoolClient,
-  dataset: KeyedDataset<unknown>,
-  keys: string[],
-): Promise<{ unchanged: { loaded: number; merged: number }; changed: StagedDigest[] }> {
-  const { rows } = await client.query(
-    `with staged as (
-       select key, md5($2 || string_agg(row, E'\\n' order by line)) as hash from ingest_staging where key = any($1) group by key)
-     select staged.key, staged.hash, h.hash = staged.hash as same, h.rows_loaded, h.rows_merged
-     from staged left join ${dataset.sourceHashes} h on h.${dataset.family.key} = staged.key`,
-    [keys, dataset.digestSalt],
-  );
-  const unchanged = { loaded: 0, merged: 0 };
-  const changed: StagedDigest[] = [];
-  for (const row of rows) {
-    if (row.same) {
-      unchanged.loaded += row.rows_loaded;
-      unchanged.merged += row.rows_merged;
-    } else changed.push({ key: row.key, hash: row.hash });
-  }
-  return { unchanged, changed };
+/** The next chunk of entities in key order: at most `entities` of them, and no more than `rows` staged rows unless one entity alone has more. */
+export interface StagedChunk<Row> {
+  /** Every entity of the chunk, in key order (the last one is where the next chunk starts after). */
+  keys: string[];
+  /** The row accounting of the entities whose rows digest as at their last application (not read again). */
+  unchanged: { loaded: number; merged: number };
+  /** The entities that must be applied, with their digests. */
+  changed: StagedDigest[];
+  /** Every staged row of the changed entities, in file order. */
+  rows: NumberedRows<Row>;
 }
 
-/** Every staged row of these entities, in file order. */
-export async function stagedRows<Row>(client: PoolClient, keys: string[]): Promise<NumberedRows<Row>> {
-  if (keys.length === 0) return [];
-  const { rows } = await client.query('select line, row from ingest_staging where key = any($1) order by line', [keys]);
-  return rows.map((record) => ({ line: record.line as number, row: JSON.parse(record.row) as Row }));
+/**
+ * One statement per chunk: picks the next entities after `after`, takes each one's digest
+ * (the salt and its staged rows in file order, one pass over them), compares it with the
+ * last application's, and returns the rows only of the entities that differ. The chunk is
+ * a key range (after, last key], read through the staging index.
+ */
+export async function nextStagedChunk<Row>(
+  client: PoolClient,
+  dataset: KeyedDataset<Row>,
+  after: string,
+  limits: { entities: number; rows: number },
+): Promise<StagedChunk<Row>> {
+  const { rows } = await client.query(
+    `with counted as (
+       select key, sum(n) over (order by key) as upto
+       from (select key, count(*) as n from ingest_staging where key > $1 group by key order by key limit $2) per_key),
+     last as (select coalesce(max(key) filter (where upto <= $3), min(key)) as key from counted),
+     staged as (
+       select key, string_agg(row, E'\\n' order by line) as rows, array_agg(line order by line) as lines
+       from ingest_staging where key > $1 and key <= (select key from last) group by key),
+     digested as (select key, md5($4 || rows) as hash, rows, lines from staged)
+     select d.key, d.hash, h.hash is not distinct from d.hash as same, h.rows_loaded, h.rows_merged,
+       case when h.hash is distinct from d.hash then d.rows end as rows,
+       case when h.hash is distinct from d.hash then d.lines end as lines
+     from digested d left join ${dataset.sourceHashes} h on h.${dataset.family.key} = d.key
+     order by d.key`,
+    [after, limits.entities, limits.rows, dataset.digestSalt],
+  );
+  const chunk: StagedChunk<Row> = { keys: [], unchanged: { loaded: 0, merged: 0 }, changed: [], rows: [] };
+  for (const record of rows) {
+    chunk.keys.push(record.key);
+    if (record.same) {
+      chunk.unchanged.loaded += record.rows_loaded;
+      chunk.unchanged.merged += record.rows_merged;
+      continue;
+    }
+    chunk.changed.push({ key: record.key, hash: record.hash });
+    // Staged JSON never holds a raw newline (JSON.stringify escapes it).
+    const texts = (record.rows as string).split('\n');
+    const lines = record.lines as number[];
+    for (let index = 0; index < texts.length; index += 1) chunk.rows.push({ line: lines[index], row: JSON.parse(texts[index]) as Row });
+  }
+  // File order across the chunk's entities, as the datasets' duplicate rules expect.
+  chunk.rows.sort((a, b) => a.line - b.line);
+  return chunk;
 }
 
 /** The digests just applied, with each entity's row accounting (replayed when the digest next matches). */
