@@ -21,6 +21,12 @@ export interface Grouping {
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
+/** Field by field: jsonb gives an object's keys back in its own order. */
+function sameName(stored: CompanyName | null, name: CompanyName): boolean {
+  return stored !== null && stored.spelling === name.spelling && stored.key === name.key && stored.core === name.core && stored.entity === name.entity
+    && stored.full === name.full && stored.truncatedPrefixes.join('\n') === name.truncatedPrefixes.join('\n');
+}
+
 /**
  * Groups every spelling of these spellings' blocks (the stored ones and the new ones) with
  * names.ts groupCompanies and gives each group a company:
@@ -112,7 +118,7 @@ export async function groupBlocks(
     const company = companyOfGroup.get(groupKeyOf.get(entry.name.key)!)!;
     grouping.companyOf.set(spelling, company);
     grouping.touched.add(company);
-    if (entry.company !== company || JSON.stringify(entry.storedName) !== JSON.stringify(entry.name)) changed.push([spelling, entry, company]);
+    if (entry.company !== company || !sameName(entry.storedName, entry.name)) changed.push([spelling, entry, company]);
   }
   if (changed.length) {
     await client.query(
