@@ -1,3 +1,4 @@
+import { firstLetterTier, FIRST_LETTER_MIN, nameTailsOf } from '../../search/first-letter';
 import { compactText, tokens } from '../../search/normalize';
 import { SUMMARY_FETCH } from '../shape';
 
@@ -65,44 +66,7 @@ function fuzzyTier(words: string[], maxEdits: number): object | null {
   return { bool: { filter: clauses } };
 }
 
-/** Shortest query word read with a first-letter typo (its other letters then say enough). */
-export const FIRST_LETTER_MIN = 4;
-
-/**
- * The spellings of a word typed with its FIRST letter wrong, which the edit-distance tiers
- * never reach (they keep the first letter exact, which keeps them affordable). nameTails holds
- * every name word without its first letter, computed at index time (nameTailsOf), so each case
- * is one term lookup (a prefix for the word still being typed, through index_prefixes):
- * a substituted first letter (xizza: tail izza = tail of pizza), a missing one (izza = tail of
- * pizza), an extra one (ppizza without its first letter is pizza) and the first two letters
- * swapped (ipzza -> pizza).
- */
-function firstLetterVariants(word: string, last: boolean): object[] {
-  const lookup = (field: string, value: string) => (last ? { prefix: { [field]: value } } : { term: { [field]: value } });
-  const variants = [lookup('nameTails', word.slice(1)), lookup('nameTails', word), lookup('nameNorm', word.slice(1))];
-  if (word[0] !== word[1]) variants.push(lookup('nameNorm', word[1] + word[0] + word.slice(2)));
-  return variants;
-}
-
-/**
- * Every word a name word, exactly (the last as a prefix) or with its first letter mistyped
- * (words of FIRST_LETTER_MIN letters or more); null when no word is long enough.
- */
-function firstLetterTier(words: string[]): object | null {
-  if (!words.some((word) => word.length >= FIRST_LETTER_MIN)) return null;
-  const clauses = words.map((word, i) => {
-    const last = i === words.length - 1;
-    const exact = last ? { prefix: { nameNorm: word } } : { term: { nameNorm: word } };
-    if (word.length < FIRST_LETTER_MIN) return exact;
-    return { bool: { should: [exact, ...firstLetterVariants(word, last)], minimum_should_match: 1 } };
-  });
-  return { bool: { filter: clauses } };
-}
-
-/** Index side of the first-letter tier: every word of the normalized name without its first letter (two letters or more left). */
-export function nameTailsOf(nameNorm: string): string {
-  return [...new Set(tokens(nameNorm).filter((word) => word.length >= 3).map((word) => word.slice(1)))].join(' ');
-}
+export { FIRST_LETTER_MIN, nameTailsOf };
 
 /**
  * The typeahead runs its tiers in two passes because the two-edit tier costs two to four
@@ -125,7 +89,7 @@ export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): objec
     if (one) clauses.push(tier(TIERS.fuzzyOne, one));
   }
   if (pass === 'all' || pass === 'twoEdits') {
-    const first = firstLetterTier(words);
+    const first = firstLetterTier(words, { words: 'nameNorm', tails: 'nameTails' });
     if (first) clauses.push(tier(TIERS.firstLetter, first));
     const two = fuzzyTier(words, 2);
     if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
