@@ -1,4 +1,5 @@
 import { communityFragment } from './community/openapi';
+import { contractorsFragment } from './contractors/openapi';
 import { sharedFragment } from './contract/components';
 import { buildDocument } from './contract/document';
 import type { ApiFragment, OpenApiDocument } from './contract/types';
@@ -17,7 +18,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

@@ -1,4 +1,5 @@
 import { communityRoutes } from './community/routes';
+import { contractorRoutes } from './contractors/routes';
 import type { Route } from './contract/routes';
 import type { AppDeps } from './deps';
 import { feedRoutes } from './feeds/routes';
@@ -8,5 +9,5 @@ import { restaurantRoutes } from './restaurants/routes';
 
 /** Every family's routes; a family adds one line here. */
 export function allRoutes(deps: AppDeps): Route[] {
-  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps)];
+  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps), ...contractorRoutes(deps)];
 }

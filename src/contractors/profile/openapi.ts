@@ -1,0 +1,3 @@
+import type { ApiFragment } from '../../contract/types';
+
+export const contractorProfileFragment: ApiFragment = { paths: {}, schemas: {} };

@@ -1,0 +1,3 @@
+import type { ApiFragment } from '../../contract/types';
+
+export const contractorTicketsFragment: ApiFragment = { paths: {}, schemas: {} };
