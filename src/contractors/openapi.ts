@@ -1,4 +1,5 @@
 import type { ApiFragment } from '../contract/types';
+import { contractorBrowseFragment } from './browse/openapi';
 import { contractorProfileFragment } from './profile/openapi';
 import { contractorTicketsFragment } from './tickets/openapi';
 import { CONTRACTORS_TAG } from './types';
@@ -8,7 +9,7 @@ import { CONTRACTORS_TAG } from './types';
  * browse and search) writes its own fragment beside its routes; this merges them under the
  * one `Contractors` tag. A part adds one entry to PARTS.
  */
-const PARTS: ApiFragment[] = [contractorProfileFragment, contractorTicketsFragment];
+const PARTS: ApiFragment[] = [contractorProfileFragment, contractorTicketsFragment, contractorBrowseFragment];
 
 export const contractorsFragment: ApiFragment = {
   tags: [

@@ -1,3 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import { batchBody } from '../../contract/batch';
+import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
+import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, CONTRACTOR_RISK_LEVELS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
+import { CONTRACTORS_TAG, slugParam } from '../types';
 
-export const contractorProfileFragment: ApiFragment = { paths: {}, schemas: {} };
+export const CONTRACTOR_BATCH_MAX = 25;
+
+export const contractorProfileInputs = {
+  profile: { params: Type.Object({ slug: slugParam }) },
+  // Items have no shape rule: a slug that cannot be one is answered in notFound (contract-decisions.md).
+  batch: { body: batchBody('slugs', CONTRACTOR_BATCH_MAX) },
+};
+
+const int = (description: string) => ({ type: 'integer', minimum: 0, description });
+
+const PROFILE_RULES = [
+  "A company as the OATH Hearings Division dockets it: its tickets across every docket spelling grouped under it (spellings lists them), each ticket's standing read exactly as GET /contractors/{slug}/tickets serves it (same status, money and reopenableUntil), as of today (UTC) for live keys and the fixture reference date for test keys. Figures are computed from the tickets at read time, so a 75-day window that has closed since the last ingest no longer counts, and a hearing date that has passed no longer keeps a ticket open.",
+  `Risk:\n\n${CONTRACTOR_RISK_DESCRIPTION}`,
+  `Reopen savings:\n\n${SAVINGS_DESCRIPTION}`,
+  `Ticket standing:\n\n${TICKET_STATUS_DESCRIPTION}`,
+].join('\n\n');
+
+export const contractorProfileFragment: ApiFragment = {
+  schemas: {
+    ContractorProfile: {
+      type: 'object',
+      additionalProperties: false,
+      description: PROFILE_RULES,
+      required: [
+        'slug', 'name', 'riskLevel', 'riskScore', 'tickets', 'openTickets', 'finesImposedCents', 'finesDueCents', 'defaultedHearings',
+        'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings',
+      ],
+      properties: {
+        slug: { type: 'string', description: "The company's own slug (the one it was first issued); a request by an absorbed company's old slug answers with the absorbing company's slug here." },
+        name: { type: 'string', description: 'The primary docket spelling: the spelling on most of its tickets (earliest-issued on a tie).' },
+        riskLevel: { type: 'string', enum: [...CONTRACTOR_RISK_LEVELS], description: 'The full assessment (see the ContractorProfile description), from riskScore: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100. It can differ from the balance-weighted level of browse and search.' },
+        riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points.' },
+        tickets: int('Summonses across every docket spelling of the company.'),
+        openTickets: int('Tickets still demanding action (money due or a hearing ahead): status open or defaulted.'),
+        finesImposedCents: int('Sum of imposedCents over the tickets (penalties imposed once decided; a penalty written before any decision does not count).'),
+        finesDueCents: int('Sum of dueCents over the tickets (balances due, each never negative).'),
+        defaultedHearings: int('Unpaid default judgments: tickets with status defaulted (a default paid in full or written off is closed and not counted).'),
+        reopenableSavingsMinCents: int('Floor: the default inflation a granted new hearing erases, over tickets whose 75-day window is live today: the sum of max(0, imposedCents - soughtCents). 0 when no window is live.'),
+        reopenableSavingsMaxCents: int('Ceiling: everything at stake in live windows if the charges are dismissed: the sum of imposedCents plus late fees over the same tickets. Never below the floor.'),
+        riskFactors: {
+          type: 'array',
+          description: `The four factors of riskScore, always all four, in this order: ${CONTRACTOR_RISK_FACTOR_KEYS.join(', ')}. Their points add up to riskScore.`,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['key', 'label', 'count', 'points', 'detail'],
+            properties: {
+              key: { type: 'string', enum: [...CONTRACTOR_RISK_FACTOR_KEYS], description: 'Stable factor key.' },
+              label: { type: 'string' },
+              count: int('Tickets the factor counts (flat, not weighted).'),
+              points: int('Points of riskScore from this factor.'),
+              detail: { type: 'string', description: 'The points, the cap and the figures or weighted sum behind them.' },
+            },
+          },
+        },
+        spellings: { type: 'array', items: { type: 'string' }, description: 'Every company spelling the city has docketed under this company (the respondent name fields joined), alphabetical.' },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/contractors/{slug}': {
+      get: {
+        operationId: 'getContractor',
+        summary: "A contractor's docket profile",
+        description: "Totals across every docket spelling of the company, its full risk assessment and what it can still save by reopening defaults (ContractorProfile). Any slug ever issued answers: an absorbed company's old slug answers the company that absorbed it. A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found. Unknown query parameters are ignored.",
+        tags: [CONTRACTORS_TAG],
+        ...operationInput(contractorProfileInputs.profile),
+        responses: { '200': dataResponse(ref('ContractorProfile')), ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
+      },
+    },
+    '/api/v1/contractors/batch': {
+      post: {
+        operationId: 'batchContractors',
+        summary: `Profiles of up to ${CONTRACTOR_BATCH_MAX} contractors`,
+        description: `Answers the profiles of the slugs found, in request order, each requested slug once (duplicates answered once); unknown slugs and strings that cannot be a slug (upper case, spaces, empty) are listed in meta.notFound, in request order, each once, and are not errors. Two different slugs that answer the same company (an absorbed company's old slug and the absorber's) are each answered, with the same profile. More than ${CONTRACTOR_BATCH_MAX} slugs, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty slugs array of strings is 400 invalid_body. Profiles are the same as GET /contractors/{slug}. Not paginated; no limit or cursor. Unknown query parameters are rejected.`,
+        tags: [CONTRACTORS_TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(contractorProfileInputs.batch),
+        responses: {
+          '200': batchResponse(ref('ContractorProfile')),
+          ...standardErrors(['400', `A body breaking its rule (invalid_body) or more than ${CONTRACTOR_BATCH_MAX} slugs (batch_too_large).`], ...JSON_BODY_ERRORS),
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,104 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { listResponse, pageResponse, ref, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
+import { enumOf, limitParam, listOf, nameFragmentParam, pageParams } from '../../contract/params';
+import type { ApiFragment } from '../../contract/types';
+import { CONTRACTOR_RISK_LEVELS } from '../../domain/contractors';
+import { CONTRACTORS_TAG } from '../types';
+import { BROWSE_SORTS, TIERS } from './queries';
+
+const int = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', minimum: 0, ...extra, description });
+
+const SUMMARY_LEVEL =
+  'the balance-weighted summary level: the level (LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100) of min(60, round(10 x log2(1 + finesDueCents / 100000))) + min(25, 5 x defaultedHearings) + min(15, round(1.5 x openTickets)), from the company\'s totals at the last ingest; it can differ from the full assessment of the profile (GET /contractors/{slug}).';
+
+const FILLER_RULE =
+  'Names are read without their legal form: INC, CORP, LLC, CO, LTD, LP, LLP, PC, PLLC, HDFC in any spelling (INCORPORATED, CORPORATION, COMPANY, LIMITED, L.L.C.), THE and AND (& is AND) never have to match and never make a match, on the query and on the names alike ("abc corp" finds ABC CONSTRUCTION CORP and ABC CONSTRUCTION INC, and does not find XYZ CORP). A q made of such words only names no company and answers an empty list, as does a q with no letters or digits. Case, accents, apostrophes and periods are ignored; other punctuation separates words.';
+
+export const CONTRACTOR_SEARCH_DESCRIPTION = [
+  "Typeahead over contractors' names: every docket spelling of a company is searched (the primary name and the spellings the city also dockets it under), the company answered once. Only listed companies: an absorbed company (its slug answers for the one that absorbed it) or one left without tickets is never found.",
+  FILLER_RULE,
+  'Ranking is by score tiers, never blended scores; a company belongs to the best tier any of its spellings qualifies for:',
+  `1. (${TIERS.exactName}) exact name: the whole name apart from its legal form, spaced or not ("abc construction", "abcconstruction" find ABC CONSTRUCTION CORP);`,
+  `2. (${TIERS.namePrefix}) the name starts with the query, spaces ignored;`,
+  `3. (${TIERS.allWords}) every query word is a word of the name, the last one possibly still being typed (prefix), in any order;`,
+  `4. (${TIERS.wordPrefixes}) every query word is the start of a word of the name;`,
+  `5. (${TIERS.fuzzyOne}) every word matches a word of the name within one edit (a wrong, missing, extra or swapped letter; first letter exact), words of 3 to 5 letters one edit, longer words too, shorter words exact;`,
+  `6. (${TIERS.firstLetter}) every word matches a word of the name exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted, missing, extra or swapped with the second ("xcme" finds ACME); words of four letters or more, the other words exact;`,
+  `7. (${TIERS.fuzzyTwo}) every word matches within two edits (words of six letters or more, first two letters exact).`,
+  'Within a tier the biggest outstanding balance comes first (finesDueCents, descending), then the most tickets, then the name (alphabetical) and the slug. A query whose words do not all match in one of these ways returns nothing.',
+  `Tiers 1-5 are looked up together and tiers 6-7 only while fewer than limit companies were found: at most two Elasticsearch requests, the same answer as one query over all tiers.`,
+  `Items are Contractor summaries; riskLevel is ${SUMMARY_LEVEL}`,
+].join('\n');
+
+export const CONTRACTOR_BROWSE_DESCRIPTION = [
+  'Every listed company (an absorbed company, whose slug answers for the one that absorbed it, and a company left without tickets are never listed); every filter combines with every other (AND), comma lists match any of their values. Figures are the company totals across every docket spelling as of the last ingest.',
+  `q: every word must appear in one of the company's docket spellings, the last word as a prefix. ${FILLER_RULE}`,
+  `riskLevel filters on ${SUMMARY_LEVEL}`,
+  'minFinesDueCents keeps companies whose balance due (finesDueCents) is at least the value; minTickets those with at least that many tickets (ticketCount).',
+  'Sort: -tickets (default, most tickets first), tickets, -finesDueCents (largest balance first; lists only companies with money on the books, finesDueCents > 0), finesDueCents (smallest first, zero balances included), name, -name (the name folded as for q: case, accents and punctuation ignored). Ties are broken by slug (ascending), which also makes the cursor exact.',
+  'Cursor pagination is keyset (search_after) over the sort values, with no depth limit; a company whose figures change between two pages (a new ingest) moves to its new place, every other company is returned exactly once. Unknown query parameters are rejected (400 unknown_parameter).',
+].join('\n\n');
+
+export const ContractorBrowseQuery = Type.Object({
+  q: Type.Optional(nameFragmentParam('Name fragment (1-120 characters): every word in one of the docket spellings, the last as a prefix; legal forms ignored.')),
+  riskLevel: Type.Optional(listOf(enumOf(CONTRACTOR_RISK_LEVELS), 'Summary risk levels to keep (any case): LOW, MODERATE, HIGH, SEVERE.')),
+  minFinesDueCents: Type.Optional(Type.Integer({ minimum: 0, description: 'Keep companies with at least this balance due, in cents.' })),
+  minTickets: Type.Optional(Type.Integer({ minimum: 0, description: 'Keep companies with at least this many tickets.' })),
+  sort: enumOf(BROWSE_SORTS, { default: '-tickets', description: 'tickets, finesDueCents or name; - for descending; default -tickets. -finesDueCents lists only companies with a balance due.' }),
+  ...pageParams(100, 20),
+});
+export type ContractorBrowseQuery = Static<typeof ContractorBrowseQuery>;
+
+export const ContractorSearchQuery = Type.Object({
+  q: Type.String({ minLength: 3, maxLength: 120, description: 'Company name as typed, possibly unfinished, with typos (3-120 characters).' }),
+  limit: limitParam(25, 10),
+});
+export type ContractorSearchQuery = Static<typeof ContractorSearchQuery>;
+
+export const contractorBrowseInputs = {
+  browse: { query: ContractorBrowseQuery },
+  search: { query: ContractorSearchQuery },
+};
+
+export const contractorBrowseFragment: ApiFragment = {
+  schemas: {
+    ContractorSummary: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'A company as browse and search list it (api-spec "Contractor summary"): its totals across every docket spelling as of the last ingest.',
+      required: ['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel'],
+      properties: {
+        slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'The company id (GET /contractors/{slug}): lowercase kebab of the primary spelling when first issued; never changes.' },
+        name: { type: 'string', description: 'The primary docket spelling (the spelling on most of its tickets), as docketed.' },
+        ticketCount: int('Summonses across every docket spelling of the company.'),
+        finesDueCents: int('Balance due across its tickets, in cents (each ticket never negative).'),
+        riskLevel: { type: 'string', enum: [...CONTRACTOR_RISK_LEVELS], description: `Balance-weighted: ${SUMMARY_LEVEL}` },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/contractors/search': {
+      get: {
+        operationId: 'searchContractors',
+        summary: 'Typeahead: companies by name, biggest balances first among equal matches',
+        description: `${CONTRACTOR_SEARCH_DESCRIPTION}\n\nAt most limit companies (1-25, default 10), best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.`,
+        tags: [CONTRACTORS_TAG],
+        'x-unknown-parameters': 'ignore',
+        ...operationInput(contractorBrowseInputs.search),
+        responses: { '200': listResponse(ref('ContractorSummary'), 'Best matches first.'), ...standardErrors() },
+      },
+    },
+    '/api/v1/contractors': {
+      get: {
+        operationId: 'browseContractors',
+        summary: 'Browse and filter companies',
+        description: CONTRACTOR_BROWSE_DESCRIPTION,
+        tags: [CONTRACTORS_TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(contractorBrowseInputs.browse),
+        responses: { '200': pageResponse(ref('ContractorSummary')), ...standardErrors() },
+      },
+    },
+  },
+};

@@ -1,0 +1,146 @@
+import type { Position, PositionShape } from '../../search/cursor';
+import { rangeFilter, termsFilter } from '../../search/filters';
+import { firstLetterTier } from '../../search/first-letter';
+import { fuzzyWordsTier } from '../../search/fuzzy';
+import { compactText } from '../../search/normalize';
+import { wordsPrefixFilter } from '../../search/text-filter';
+import { coreText, coreWords } from './words';
+
+/**
+ * Pure builders of the contractors-index requests: browse (GET /contractors) and the
+ * typeahead (GET /contractors/search). Request fixtures in ./fixtures (queries.test.ts).
+ */
+
+/** What a hit is read for: the served summary, one binary doc-value column (index-mappings/contractors.json `summary`). */
+export const SUMMARY_FETCH = { _source: false, stored_fields: '_none_', docvalue_fields: ['summary'] } as const;
+
+/** Absorbed companies and companies left without tickets are never browsed nor found. */
+const LISTED = { term: { listed: true } };
+
+export const BROWSE_SORTS = ['-tickets', 'tickets', '-finesDueCents', 'finesDueCents', 'name', '-name'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+
+export interface BrowseFilters {
+  q?: string;
+  riskLevel?: string[];
+  minFinesDueCents?: number;
+  minTickets?: number;
+  sort: BrowseSort;
+}
+
+export function browseFilters(query: BrowseFilters): object[] {
+  const filter: object[] = [LISTED];
+  // Every core word of q (legal forms, THE and AND left out) in one of the company's spellings, the last as a prefix.
+  if (query.q !== undefined) filter.push(wordsPrefixFilter(['spellingsNorm'], coreText(query.q)));
+  filter.push(...termsFilter('riskLevel', query.riskLevel));
+  filter.push(...rangeFilter('finesDueCents', query.minFinesDueCents, undefined));
+  filter.push(...rangeFilter('ticketCount', query.minTickets, undefined));
+  // Sorting by the largest balances lists the companies with money on the books only.
+  if (query.sort === '-finesDueCents') filter.push({ range: { finesDueCents: { gt: 0 } } });
+  return filter;
+}
+
+const SORT_FIELDS: Record<string, string> = { tickets: 'ticketCount', finesDueCents: 'finesDueCents', name: 'nameExact' };
+
+/** The sort key, then the slug (unique): the cursor is exact. */
+export function browseSort(sort: BrowseSort): object[] {
+  const descending = sort.startsWith('-');
+  const field = SORT_FIELDS[descending ? sort.slice(1) : sort];
+  return [{ [field]: { order: descending ? 'desc' : 'asc' } }, { slug: { order: 'asc' } }];
+}
+
+export function browsePositionShape(sort: BrowseSort): PositionShape {
+  return sort === 'name' || sort === '-name' ? ['string', 'string'] : ['integer', 'string'];
+}
+
+/** One page (limit + 1 rows, the extra one only says whether more exist) after `after`. */
+export function buildBrowseRequest(query: BrowseFilters & { limit: number }, after: Position | null): Record<string, unknown> {
+  return {
+    size: query.limit + 1,
+    track_total_hits: false,
+    ...SUMMARY_FETCH,
+    query: { bool: { filter: browseFilters(query) } },
+    sort: browseSort(query.sort),
+    ...(after ? { search_after: after } : {}),
+  };
+}
+
+/**
+ * The typeahead's score tiers, never blended scores: each is a constant_score clause and
+ * dis_max keeps a company's best, so a better kind of match always outranks a worse one; inside
+ * a tier the largest balance due comes first. Served in the OpenAPI description.
+ */
+export const TIERS = {
+  exactName: 100,
+  namePrefix: 90,
+  allWords: 80,
+  wordPrefixes: 70,
+  fuzzyOne: 40,
+  firstLetter: 35,
+  fuzzyTwo: 30,
+} as const;
+
+/**
+ * Two passes, as the restaurant typeahead: the exact tiers with one-edit spellings, then the
+ * first-letter and two-edit tiers (the costly automata) only while the list has room. Every
+ * second-pass tier ranks below every first-pass tier, so the answer is that of one query.
+ */
+export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
+export type TierPass = (typeof TIER_PASSES)[number];
+
+const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+
+/** The tier clauses of a pass (or all) for the query's core words; empty when it has none or the pass adds nothing. */
+export function tierClauses(q: string, pass: TierPass | 'all' = 'all'): object[] {
+  const words = coreWords(q);
+  if (words.length === 0) return [];
+  const text = words.join(' ');
+  const compact = compactText(text);
+  const clauses: object[] = [];
+  if (pass === 'all' || pass === 'closeSpellings') {
+    // The whole name (any docket spelling) apart from its legal form, spaced or not.
+    const exact = { bool: { should: [{ term: { spellingsCore: text } }, { term: { spellingsCoreCompact: compact } }], minimum_should_match: 1 } };
+    clauses.push(tier(TIERS.exactName, exact));
+    clauses.push(tier(TIERS.namePrefix, { prefix: { spellingsCoreCompact: compact } }));
+    clauses.push(tier(TIERS.allWords, { match_bool_prefix: { spellingsNorm: { query: text, operator: 'and' } } }));
+    clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { spellingsNorm: word } })) } }));
+    const one = fuzzyWordsTier(words, 1, 'spellingsNorm');
+    if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+  }
+  if (pass === 'all' || pass === 'twoEdits') {
+    const first = firstLetterTier(words, { words: 'spellingsNorm', tails: 'nameTails' });
+    if (first) clauses.push(tier(TIERS.firstLetter, first));
+    const two = fuzzyWordsTier(words, 2, 'spellingsNorm');
+    if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+  }
+  return clauses;
+}
+
+export interface SearchInput {
+  q: string;
+  limit: number;
+  pass?: TierPass;
+  /** Companies an earlier pass found. */
+  excludeSlugs?: string[];
+}
+
+/** Inside a tier: the largest balance due first, then the most tickets, then the name and the slug. */
+export const SEARCH_ORDER = [
+  { _score: { order: 'desc' } },
+  { finesDueCents: { order: 'desc' } },
+  { ticketCount: { order: 'desc' } },
+  { nameExact: { order: 'asc' } },
+  { slug: { order: 'asc' } },
+];
+
+export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
+  const best = { dis_max: { queries: tierClauses(input.q, input.pass ?? 'all'), tie_breaker: 0 } };
+  const mustNot = input.excludeSlugs?.length ? [{ ids: { values: input.excludeSlugs } }] : [];
+  return {
+    size: input.limit,
+    track_total_hits: false,
+    ...SUMMARY_FETCH,
+    query: { bool: { must: [best], filter: [LISTED], must_not: mustNot } },
+    sort: SEARCH_ORDER,
+  };
+}

@@ -1,0 +1,60 @@
+import { searchHits, searchPage } from '../../contract/lists';
+import { type Route, route } from '../../contract/routes';
+import type { AppDeps } from '../../deps';
+import type { DataStore } from '../../stores';
+import { contractorBrowseInputs, type ContractorSearchQuery } from './openapi';
+import { browsePositionShape, buildBrowseRequest, buildSearchRequest, TIER_PASSES, tierClauses } from './queries';
+
+/** The served Contractor summary of a hit (the index keeps it whole, base64 JSON in contract key order). */
+export interface ContractorSummary {
+  slug: string;
+  name: string;
+  ticketCount: number;
+  finesDueCents: number;
+  riskLevel: string;
+}
+
+function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSummary {
+  return JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as ContractorSummary;
+}
+
+/** The typeahead: each pass of tiers only while the better ones left room (at most two requests). */
+export async function searchContractors(store: DataStore, query: ContractorSearchQuery): Promise<ContractorSummary[]> {
+  const found: ContractorSummary[] = [];
+  for (const pass of TIER_PASSES) {
+    if (found.length >= query.limit) break;
+    if (tierClauses(query.q, pass).length === 0) continue;
+    const request = buildSearchRequest({ q: query.q, limit: query.limit - found.length, pass, excludeSlugs: found.map((item) => item.slug) });
+    found.push(...(await searchHits(store, 'contractors', request)).map(summaryOf));
+  }
+  return found;
+}
+
+export function contractorBrowseRoutes(deps: AppDeps): Route[] {
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/contractors/search',
+      input: contractorBrowseInputs.search,
+      async handler(ctx, { query }) {
+        ctx.body = { data: await searchContractors(ctx.state.store, query) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/contractors',
+      input: contractorBrowseInputs.browse,
+      async handler(ctx, { query }) {
+        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
+          // The list name binds the cursors: never change it.
+          list: 'contractors',
+          query,
+          position: browsePositionShape(query.sort),
+          index: 'contractors',
+          request: (after) => buildBrowseRequest(query, after),
+          item: summaryOf,
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,77 @@
+import { isoDate } from '../nyc';
+import { ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
+import type { DataStore } from '../stores';
+
+/**
+ * Postgres reads of the contractors family (tables of migration 500). A company is found by
+ * any slug ever issued to it (contractor_slugs), and answered under its own slug. Stored
+ * standings are as of the clock of the load that wrote them; what is served is re-derived
+ * here from the stored columns with ticketStanding on the clock of the key's mode.
+ */
+
+/** A company as contractor_companies stores it (the figures the profile does not re-derive). */
+export interface CompanyRow {
+  slug: string;
+  name: string;
+  spellings: string[];
+}
+
+/** Companies by requested slug: each found slug (old or current) -> the company it answers for now. */
+export async function companiesBySlug(store: DataStore, slugs: string[]): Promise<Map<string, CompanyRow>> {
+  if (slugs.length === 0) return new Map();
+  const { rows } = await store.pg.query(
+    `select s.slug as requested, c.slug, c.name, c.spellings
+     from contractor_slugs s join contractor_companies c on c.slug = s.company
+     where s.slug = any($1::text[])`,
+    [slugs],
+  );
+  return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings }]));
+}
+
+/** The stored columns a ticket's record is read from. */
+export const TICKET_RECORD_SELECT = `t.ticket, t.issuing_agency, t.violation_date::text as violation_date, t.hearing_status, t.hearing_result,
+  t.compliance_status, t.hearing_date::text as hearing_date, t.decision_date::text as decision_date,
+  t.penalty_imposed_cents::float8 as penalty_imposed_cents, t.paid_cents::float8 as paid_cents, t.late_fees_cents::float8 as late_fees_cents,
+  t.balance_due_cents::float8 as balance_due_cents, t.charges, t.charge`;
+
+export function ticketRecordOf(row: Record<string, unknown>): TicketRecord {
+  return {
+    ticket: row.ticket as string,
+    issuingAgency: row.issuing_agency as string | null,
+    violationDate: row.violation_date as string | null,
+    hearingStatus: row.hearing_status as string | null,
+    hearingResult: row.hearing_result as string | null,
+    complianceStatus: row.compliance_status as string | null,
+    hearingDate: row.hearing_date as string | null,
+    decisionDate: row.decision_date as string | null,
+    penaltyImposedCents: row.penalty_imposed_cents as number | null,
+    paidCents: row.paid_cents as number | null,
+    lateFeesCents: row.late_fees_cents as number | null,
+    balanceDueCents: row.balance_due_cents as number | null,
+    charges: row.charges as TicketRecord['charges'],
+  };
+}
+
+/** A stored ticket with its standing as of the clock. */
+export interface StandingTicket {
+  record: TicketRecord;
+  /** The lead charge as stored (charges' first description, else code). */
+  charge: string | null;
+  standing: TicketStanding;
+}
+
+export const standingTicketOf = (row: Record<string, unknown>, asOf: Date): StandingTicket => {
+  const record = ticketRecordOf(row);
+  return { record, charge: row.charge as string | null, standing: ticketStanding(record, asOf) };
+};
+
+/** Every ticket of these companies (keyed by company slug), standing as of the clock. */
+export async function ticketsOfCompanies(store: DataStore, companies: string[], asOf: Date): Promise<Map<string, StandingTicket[]>> {
+  const out = new Map<string, StandingTicket[]>(companies.map((company) => [company, []]));
+  if (companies.length === 0) return out;
+  const { rows } = await store.pg.query(`select t.company, ${TICKET_RECORD_SELECT} from contractor_tickets t where t.company = any($1::text[])`, [companies]);
+  for (const row of rows) out.get(row.company as string)?.push(standingTicketOf(row, asOf));
+  return out;
+}
+
+export const clockDay = (asOf: Date) => isoDate(asOf);
