@@ -7,5 +7,6 @@ export * from './summary';
 export * from './vermin';
 export * from './sanitary';
 export * from './risk';
+export * from './oath-risk';
 export * from './stats';
 export * from './profile';
