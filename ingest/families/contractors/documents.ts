@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ContractorRiskLevel } from '../../../src/domain/contractors';
-import { nameTailsOf } from '../../../src/restaurants/queries/search';
+import { coreText } from '../../../src/contractors/browse/words';
+import { nameTailsOf } from '../../../src/search/first-letter';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -27,7 +28,7 @@ export interface ContractorDocument {
   name: string;
   /** normalizeText(name): words for exact, prefix (index_prefixes) and fuzzy matching. */
   nameNorm: string;
-  /** nameTailsOf(nameNorm): the first-letter-typo tier, as the restaurant typeahead. */
+  /** nameTailsOf over every docket spelling: the first-letter-typo tier, as the restaurant typeahead. */
   nameTails: string;
   /** normalizeText(name) as one keyword: exact whole-name match and the name sort. */
   nameExact: string;
@@ -35,6 +36,10 @@ export interface ContractorDocument {
   nameCompact: string;
   /** normalizeText of every docket spelling of the company: a name fragment (browse q) finds it by any of them. */
   spellingsNorm: string[];
+  /** Each spelling's words without legal forms, THE and AND (coreText): the typeahead's exact-name tier ('abc construction' = ABC CONSTRUCTION CORP). */
+  spellingsCore: string[];
+  /** spellingsCore without spaces, one token each: exact and whole-name prefix matches, spacing ignored. */
+  spellingsCoreCompact: string[];
   ticketCount: number;
   openTickets: number;
   defaultedHearings: number;
@@ -67,16 +72,20 @@ export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Pr
   for (const company of rows) {
     const summary = contractorSummaryOf(company);
     const nameNorm = normalizeText(company.name);
+    const spellingsNorm = [...new Set((company.spellings as string[]).map((spelling) => normalizeText(spelling)))].sort();
+    const cores = [...new Set(spellingsNorm.map((spelling) => coreText(spelling)).filter((core) => core !== ''))].sort();
     const document: ContractorDocument = {
       slug: company.slug,
       summary: Buffer.from(JSON.stringify(summary)).toString('base64'),
       listed: company.listed,
       name: company.name,
       nameNorm,
-      nameTails: nameTailsOf(nameNorm),
+      nameTails: nameTailsOf(spellingsNorm.join(' ')),
       nameExact: nameNorm,
       nameCompact: compactText(company.name),
-      spellingsNorm: [...new Set((company.spellings as string[]).map((spelling) => normalizeText(spelling)))].sort(),
+      spellingsNorm,
+      spellingsCore: cores,
+      spellingsCoreCompact: [...new Set(cores.map((core) => compactText(core)))].sort(),
       ticketCount: company.tickets,
       openTickets: company.open_tickets,
       defaultedHearings: company.defaulted_hearings,

@@ -1,0 +1,28 @@
+/**
+ * Typo-tolerant word matching for the typeaheads: every query word within a few edits of a
+ * word of a field (first letter exact for one edit, first two for two, which keeps the
+ * automaton affordable), the last word also as a prefix (still being typed).
+ */
+
+/** AUTO fuzziness capped at `max`: 1-2 letters exact, 3-5 one edit, 6+ two edits. */
+export function editsFor(token: string, max: number): number {
+  const auto = token.length <= 2 ? 0 : token.length <= 5 ? 1 : 2;
+  return Math.min(auto, max);
+}
+
+/**
+ * Every word within `maxEdits` of a word of `field`; null when no word is long enough for
+ * `maxEdits` (the tier would then add nothing the exact tiers do not).
+ */
+export function fuzzyWordsTier(words: string[], maxEdits: number, field: string): object | null {
+  const edits = words.map((word) => editsFor(word, maxEdits));
+  if (!edits.some((e) => e === maxEdits)) return null;
+  const clauses = words.map((word, i) => {
+    const last = i === words.length - 1;
+    const exact = last ? { prefix: { [field]: word } } : { term: { [field]: word } };
+    if (edits[i] === 0) return exact;
+    const fuzzy = { fuzzy: { [field]: { value: word, fuzziness: edits[i], prefix_length: edits[i], transpositions: true, max_expansions: 50 } } };
+    return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
+  });
+  return { bool: { filter: clauses } };
+}

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTRACTORS, OATH_LOAD } from '../../ingest/families';
+import { refreshIndices } from '../../ingest/index/indices';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/source';
+import { nycDataPresent, NYC_DATA_DIR } from '../../src/nyc/testing/shared-data';
+import { normalizeText } from '../../src/search/normalize';
+import type { DataStore } from '../../src/stores';
+import { startTestApi, TestApi } from '../support/api';
+
+/** GET /contractors (browse) on real Elasticsearch: OATH rows ingested through the real pipeline. */
+
+const AS_OF = new Date('2026-11-23T12:00:00Z');
+const COLUMNS = [
+  'ticket_number', 'violation_date', 'issuing_agency', 'respondent_first_name', 'respondent_last_name', 'balance_due', 'hearing_status',
+  'hearing_result', 'hearing_date', 'decision_date', 'penalty_imposed', 'paid_amount', 'additional_penalties_or_late_fees',
+  'compliance_status', 'charge_1_code', 'charge_1_code_description', 'charge_1_infraction_amount',
+] as const;
+type Line = Partial<Record<(typeof COLUMNS)[number], string>>;
+
+async function ingestLines(store: DataStore, lines: Line[]): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oath-browse-'));
+  const file = path.join(dir, 'oath.csv');
+  const cell = (value: string | undefined) => (value === undefined ? '' : /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  fs.writeFileSync(file, [COLUMNS.join(','), ...lines.map((line) => COLUMNS.map((column) => cell(line[column])).join(','))].join('\n') + '\n');
+  try {
+    await ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, file), { asOf: AS_OF });
+    await refreshIndices(store, CONTRACTORS);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let serial = 0;
+/** A ticket decided and paid in full: closed, nothing due. */
+const paid = (last: string, first?: string): Line => ({
+  ticket_number: `02${String((serial += 1)).padStart(8, '0')}`, violation_date: '03/02/2025', issuing_agency: 'DEPT OF BUILDINGS', respondent_first_name: first,
+  respondent_last_name: last, balance_due: '0.00', hearing_status: 'PAID IN FULL', hearing_result: 'IN VIOLATION', hearing_date: '04/10/2025',
+  decision_date: '04/10/2025', penalty_imposed: '500.00', paid_amount: '500.00', compliance_status: 'All Terms Met', charge_1_code: 'BC 28-105.1',
+  charge_1_infraction_amount: '500.00',
+});
+/** A defaulted ticket with `dollars` due. */
+const owed = (last: string, dollars: number): Line => ({
+  ticket_number: `02${String((serial += 1)).padStart(8, '0')}`, violation_date: '08/01/2026', issuing_agency: 'DEPT OF BUILDINGS', respondent_last_name: last,
+  balance_due: dollars.toFixed(2), hearing_status: 'HEARING COMPLETED', hearing_result: 'DEFAULTED', hearing_date: '10/01/2026', decision_date: '10/01/2026',
+  penalty_imposed: dollars.toFixed(2), paid_amount: '0.00', compliance_status: 'Penalty Due', charge_1_code: 'BC 3301.2', charge_1_code_description: 'FAILURE TO SAFEGUARD',
+  charge_1_infraction_amount: '1000.00',
+});
+
+/** Companies with ties in every sort key (tickets, balances), several spellings, and people who are no company. */
+const LINES: Line[] = [
+  owed('ACME CONSTRUCTION CORP', 2600), paid('ACME CONSTRUCTION CORPORATION'), paid('ACME CONSTRUCTION CORP.'),
+  owed('ABC CONSTRUCTION CORP', 500),
+  paid('ABC PLUMBING INC'), paid('ABC PLUMBING INC'),
+  paid('XYZ CORP'),
+  owed('WAVECREST MANAGEMENT CORP', 40000), owed('WAVECREST MANAGEMENT CORP', 40000), paid('WAVECREST MGMT CORP'), owed('WAVECRESTMGMT CORP', 1200),
+  paid('SMITH', 'JOHN'), paid('DOE', 'JANE'),
+  // Twelve builders: tickets 1-3 and balances 0, 500 or 1,500 repeat, so every sort has ties the slug breaks.
+  ...Array.from({ length: 12 }, (_, i) => {
+    const name = `BUILDER ${String.fromCharCode(65 + i)}${String.fromCharCode(75 + ((i * 7) % 12))} LLC`;
+    const tickets = 1 + (i % 3);
+    const due = [0, 500, 1500][i % 3 === 0 ? 0 : (i % 2) + 1];
+    return [...Array.from({ length: tickets - (due ? 1 : 0) }, () => paid(name)), ...(due ? [owed(name, due)] : [])];
+  }).flat(),
+  // The head in the first-name field, as OATH often writes it; the second spelling was cut at the field's width.
+  paid('& HEATING', 'KINGS PLUMBING'), paid('& HEATING', 'KINGS PLUMBING'), paid('KINGS PLUMBING & HEATING C'),
+];
+// A later file joins the cut spelling to KINGS PLUMBING & HEATING CORP: its company is absorbed (unlisted).
+const LATER: Line[] = [...LINES, paid('KINGS PLUMBING & HEATING CORP')];
+
+type Summary = { slug: string; name: string; ticketCount: number; finesDueCents: number; riskLevel: string };
+let api: TestApi;
+
+async function pageAll(query: string, limit: number, key?: string): Promise<Summary[]> {
+  const items: Summary[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 500; pages++) {
+    const res: { status: number; body: any } = await api.get(`/api/v1/contractors?${query}${query ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeLessThanOrEqual(limit);
+    expect(res.body.meta.returned).toBe(res.body.data.length);
+    items.push(...res.body.data);
+    cursor = res.body.meta.nextCursor;
+    if (!cursor) return items;
+  }
+  throw new Error('too many pages');
+}
+const slugs = (items: Summary[]) => items.map((item) => item.slug);
+
+/** The documented order, computed here: the key (name folded), then the slug ascending. */
+function ordered(items: Summary[], sort: string): string[] {
+  const descending = sort.startsWith('-');
+  const key = (item: Summary): string | number =>
+    sort.endsWith('tickets') ? item.ticketCount : sort.endsWith('finesDueCents') ? item.finesDueCents : normalizeText(item.name);
+  return [...items]
+    .sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      if (ka !== kb) return (ka < kb ? -1 : 1) * (descending ? -1 : 1);
+      return a.slug < b.slug ? -1 : 1;
+    })
+    .map((item) => item.slug);
+}
+
+let everything: Summary[];
+beforeAll(async () => {
+  api = await startTestApi();
+  const store = api.ns.stores.byMode.live;
+  await ingestLines(store, LINES);
+  await ingestLines(store, LATER);
+  everything = await pageAll('sort=name', 100);
+});
+afterAll(() => api?.stop());
+
+describe('GET /contractors', () => {
+  it('lists every listed company once, summaries in contract order, most tickets first by default', async () => {
+    const { rows } = await api.ns.stores.byMode.live.pg.query('select slug, name, tickets, fines_due_cents::int as due, summary_risk_level as level from contractor_companies where listed order by slug');
+    expect(rows.length).toBe(18);
+    expect([...slugs(everything)].sort()).toEqual(rows.map((row) => row.slug));
+    expect(everything).toEqual(expect.arrayContaining(rows.map((row) => ({ slug: row.slug, name: row.name, ticketCount: row.tickets, finesDueCents: row.due, riskLevel: row.level }))));
+    // Absorbed (its slug answers for the absorber) and individuals are never listed.
+    expect(slugs(everything)).not.toContain('kings-plumbing-and-heating-c');
+    const first = await api.get('/api/v1/contractors');
+    expect(Object.keys(first.body.data[0])).toEqual(['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel']);
+    expect(slugs(first.body.data)).toEqual(ordered(everything, '-tickets').slice(0, 20));
+    expect(first.body.data[0]).toMatchObject({ slug: 'kings-plumbing-and-heating', ticketCount: 4 });
+  });
+
+  it.each(['-tickets', 'tickets', 'finesDueCents', 'name', '-name'])('pages through sort %s with limits 1-3: every company once, in the documented order', async (sort) => {
+    for (const limit of [1, 2, 3]) {
+      const items = await pageAll(`sort=${sort}`, limit);
+      expect(slugs(items)).toEqual(ordered(everything, sort));
+    }
+  });
+
+  it('-finesDueCents lists only companies with money on the books, largest first, paged to the end', async () => {
+    const owing = everything.filter((item) => item.finesDueCents > 0);
+    expect(owing.length).toBeGreaterThan(5);
+    expect(owing.length).toBeLessThan(everything.length);
+    for (const limit of [1, 4]) expect(slugs(await pageAll('sort=-finesDueCents', limit))).toEqual(ordered(owing, '-finesDueCents'));
+    expect((await pageAll('sort=-finesDueCents', 100))[0]).toMatchObject({ slug: 'wavecrest-management-corp', finesDueCents: 8_120_000 });
+  });
+
+  it('filters by risk level, balance and tickets, each paged to the end', async () => {
+    const levels = [...new Set(everything.map((item) => item.riskLevel))];
+    expect(levels.length).toBeGreaterThan(1);
+    const check = async (query: string, keep: (item: Summary) => boolean) => {
+      const expected = ordered(everything.filter(keep), '-tickets');
+      expect(expected.length).toBeGreaterThan(0);
+      expect(slugs(await pageAll(query, 2))).toEqual(expected);
+    };
+    await check('riskLevel=LOW', (item) => item.riskLevel === 'LOW');
+    await check('riskLevel=moderate,high,severe', (item) => item.riskLevel !== 'LOW');
+    await check('minFinesDueCents=150000', (item) => item.finesDueCents >= 150_000);
+    await check('minFinesDueCents=0', () => true);
+    await check('minTickets=3', (item) => item.ticketCount >= 3);
+    await check('minTickets=2&minFinesDueCents=1&riskLevel=LOW,MODERATE', (item) => item.ticketCount >= 2 && item.finesDueCents >= 1 && ['LOW', 'MODERATE'].includes(item.riskLevel));
+  });
+
+  it('q: every word in one of the docket spellings, the last as a prefix; legal forms never drive the match', async () => {
+    const q = async (text: string, sort = 'name') => slugs(await pageAll(`q=${encodeURIComponent(text)}&sort=${sort}`, 2));
+    expect(await q('abc corp')).toEqual(['abc-construction-corp', 'abc-plumbing-inc']);
+    expect(await q('ABC Plumbing Corporation')).toEqual(['abc-plumbing-inc']);
+    expect(await q('abc constr')).toEqual(['abc-construction-corp']);
+    expect(await q('xyz')).toEqual(['xyz-corp']);
+    // Another docket spelling of the company (WAVECRESTMGMT) finds it.
+    expect(await q('wavecrestmgmt')).toEqual(['wavecrest-management-corp']);
+    expect(await q('kings plumbing and heating')).toEqual(['kings-plumbing-and-heating']);
+    expect(await q('the llc')).toEqual([]);
+    expect(await q('!!')).toEqual([]);
+    expect(await q('builder', '-finesDueCents')).toEqual(ordered(everything.filter((item) => item.name.startsWith('BUILDER') && item.finesDueCents > 0), '-finesDueCents'));
+  });
+
+  it.each([
+    ['unknown parameter', 'borough=Queens', 'unknown_parameter'],
+    ['unknown risk level', 'riskLevel=LOW,EXTREME', 'invalid_parameter'],
+    ['negative minTickets', 'minTickets=-1', 'invalid_parameter'],
+    ['fractional minFinesDueCents', 'minFinesDueCents=1.5', 'invalid_parameter'],
+    ['unknown sort', 'sort=-riskLevel', 'invalid_parameter'],
+    ['limit over 100', 'limit=101', 'invalid_parameter'],
+    ['limit 0', 'limit=0', 'invalid_parameter'],
+    ['empty q', 'q=', 'invalid_parameter'],
+    ['q over 120', `q=${'a'.repeat(121)}`, 'invalid_parameter'],
+    ['repeated parameter', 'sort=name&sort=-name', 'invalid_parameter'],
+    ['forged cursor', 'cursor=eyJwIjpbMV19.AAAA', 'invalid_cursor'],
+  ])('refuses a %s with 400 in the envelope', async (_case, query, code) => {
+    const res = await api.get(`/api/v1/contractors?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ status: 400, code });
+  });
+
+  it('refuses a cursor replayed with another sort or filter', async () => {
+    const first = await api.get('/api/v1/contractors?limit=1&sort=tickets');
+    const cursor = encodeURIComponent(first.body.meta.nextCursor);
+    for (const query of ['sort=-tickets', 'sort=name', 'sort=tickets&minTickets=1', 'sort=tickets&q=abc']) {
+      expect((await api.get(`/api/v1/contractors?limit=1&${query}&cursor=${cursor}`)).body.error.code).toBe('invalid_cursor');
+    }
+  });
+});
+
+const REAL = 'oath/oath_hearings__nycdb.csv';
+const describeReal = nycDataPresent(REAL) ? describe : describe.skip;
+
+describeReal('GET /contractors on the real OATH sample (test store, test key)', () => {
+  it('pages through every listed company of the file in every sort, each once', async () => {
+    const store = api.ns.stores.byMode.test;
+    await ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, path.join(NYC_DATA_DIR, REAL)), { asOf: AS_OF });
+    await refreshIndices(store, CONTRACTORS);
+    const { rows } = await store.pg.query('select slug from contractor_companies where listed order by slug');
+    expect(rows.length).toBeGreaterThan(5);
+    const all = await pageAll('sort=name', 100, api.keys.test);
+    expect([...slugs(all)].sort()).toEqual(rows.map((row) => row.slug));
+    for (const sort of ['-tickets', 'tickets', 'finesDueCents', '-name']) expect(slugs(await pageAll(`sort=${sort}`, 3, api.keys.test))).toEqual(ordered(all, sort));
+    expect(slugs(await pageAll('sort=-finesDueCents', 2, api.keys.test))).toEqual(ordered(all.filter((item) => item.finesDueCents > 0), '-finesDueCents'));
+  });
+});
