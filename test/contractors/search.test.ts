@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CONTRACTORS } from '../../ingest/families';
+import { refreshIndices } from '../../ingest/index/indices';
+import type { DataStore } from '../../src/stores';
+import { startTestApi, TestApi } from '../support/api';
+import { defaultLine, loadOath, type OathLine, oathCsv, paidLine, realOathFile, realOathPresent } from './support';
+
+/** GET /contractors/search (typeahead) on real Elasticsearch: OATH rows ingested through the real pipeline. */
+
+const AS_OF = new Date('2026-11-23T12:00:00Z');
+let serial = 0;
+const ticket = () => `03${String((serial += 1)).padStart(8, '0')}`;
+const paid = (name: string) => paidLine(ticket(), name, '2025-03-02');
+/** A default with `dollars` imposed and due. */
+const owed = (name: string, dollars: number) => defaultLine(ticket(), name, '2026-10-01', { imposed: dollars, sought: Math.min(dollars, 1000), fees: 0 });
+
+const LINES: OathLine[] = [
+  // Equally good matches for "acme": the biggest balance first.
+  paid('ACME STEEL INC'),
+  owed('ACME ROOFING CORP', 100),
+  owed('ACME PAINTING LLC', 5000),
+  owed('ACME WINDOWS CORP', 20000),
+  owed('ACME STEELWORKS CORP', 90000),
+  // Legal forms: "abc corp" finds ABC CONSTRUCTION CORP (and ABC PLUMBING INC), never XYZ CORP.
+  owed('ABC CONSTRUCTION CORP', 700), paid('ABC CONSTRUCTION CORPORATION'),
+  paid('ABC PLUMBING INC'),
+  owed('XYZ CORP', 100000),
+  // One company docketed under three spellings.
+  owed('WAVECREST MANAGEMENT CORP', 3000), owed('WAVECREST MANAGEMENT CORP', 3000), paid('WAVECREST MGMT CORP'), paid('WAVECRESTMGMT CORP'),
+  // A person is no company.
+  { ...paid('ACME'), respondent_first_name: 'JOHN' },
+];
+
+type Summary = { slug: string; name: string; ticketCount: number; finesDueCents: number; riskLevel: string };
+let api: TestApi;
+
+async function search(q: string, extra = ''): Promise<Summary[]> {
+  const res = await api.get(`/api/v1/contractors/search?q=${encodeURIComponent(q)}${extra}`);
+  expect([q, res.status]).toEqual([q, 200]);
+  return res.body.data;
+}
+const slugs = async (q: string, extra = '') => (await search(q, extra)).map((item) => item.slug);
+
+async function ingest(store: DataStore, file: string): Promise<void> {
+  try {
+    await loadOath(store, file, AS_OF);
+    await refreshIndices(store, CONTRACTORS);
+  } finally {
+    if (file.startsWith(require('node:os').tmpdir())) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await ingest(api.ns.stores.byMode.live, oathCsv(LINES));
+});
+afterAll(() => api?.stop());
+
+describe('GET /contractors/search', () => {
+  it('answers Contractor summaries in contract order, biggest balance first among equally good matches', async () => {
+    const found = await search('acme');
+    expect(Object.keys(found[0])).toEqual(['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel']);
+    expect(found.map((item) => [item.slug, item.finesDueCents])).toEqual([
+      ['acme-steelworks-corp', 9_000_000],
+      ['acme-windows-corp', 2_000_000],
+      ['acme-painting-llc', 500_000],
+      ['acme-roofing-corp', 10_000],
+      ['acme-steel-inc', 0],
+    ]);
+    expect(await slugs('acme', '&limit=2')).toEqual(['acme-steelworks-corp', 'acme-windows-corp']);
+  });
+
+  it('a better tier always outranks a bigger balance', async () => {
+    // ACME STEEL (the whole name, nothing due) before ACME STEELWORKS (a prefix, $90,000 due).
+    expect(await slugs('acme steel')).toEqual(['acme-steel-inc', 'acme-steelworks-corp']);
+    expect(await slugs('acme steel inc')).toEqual(['acme-steel-inc', 'acme-steelworks-corp']);
+    // The exact word before a typo of another: "roofing" is exact for ROOFING only.
+    expect((await slugs('acme roofing'))[0]).toBe('acme-roofing-corp');
+  });
+
+  it('legal-form words never drive the match', async () => {
+    expect(await slugs('abc corp')).toEqual(['abc-construction-corp', 'abc-plumbing-inc']);
+    expect(await slugs('abc construction inc')).toEqual(['abc-construction-corp']);
+    expect(await slugs('ABC Construction Corporation')).toEqual(['abc-construction-corp']);
+    expect(await slugs('xyz incorporated')).toEqual(['xyz-corp']);
+    expect(await slugs('the llc')).toEqual([]);
+    expect(await slugs('corp inc')).toEqual([]);
+  });
+
+  it('finds a company by any of its docket spellings, once', async () => {
+    expect(await slugs('wavecrestmgmt')).toEqual(['wavecrest-management-corp']);
+    expect(await slugs('wavecrest mgmt')).toEqual(['wavecrest-management-corp']);
+    expect(await slugs('wavecrest management corp')).toEqual(['wavecrest-management-corp']);
+    expect(await slugs('wavecr')).toEqual(['wavecrest-management-corp']);
+  });
+
+  it('tolerates typos: one edit, a first-letter slip, two edits on long words', async () => {
+    expect(await slugs('acme windos')).toEqual(['acme-windows-corp']);
+    expect(await slugs('acme wnidows')).toEqual(['acme-windows-corp']);
+    expect((await slugs('xcme windows'))[0]).toBe('acme-windows-corp');
+    expect(await slugs('cme windows')).toEqual(['acme-windows-corp']);
+    expect(await slugs('abc constrution')).toEqual(['abc-construction-corp']);
+    expect(await slugs('abc construcshon')).toEqual(['abc-construction-corp']);
+    expect(await slugs('wavecrest managment')).toEqual(['wavecrest-management-corp']);
+    expect(await slugs('zzqqxx')).toEqual([]);
+    expect(await slugs('!!!')).toEqual([]);
+  });
+
+  it('never lists people, and sends at most two Elasticsearch requests', async () => {
+    expect((await search('john acme')).length).toBe(0);
+    const es = api.ns.stores.byMode.live.es;
+    const spy = jest.spyOn(es, 'search');
+    try {
+      for (const q of ['acme', 'xcme windows', 'zzqqxx', 'the llc']) {
+        spy.mockClear();
+        await search(q);
+        expect([q, spy.mock.calls.length <= 2]).toEqual([q, true]);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('ignores unknown parameters (typeahead surface)', async () => {
+    expect(await slugs('acme', '&limit=1&borough=Queens&sort=name')).toEqual(['acme-steelworks-corp']);
+  });
+
+  it.each([
+    ['missing q', '', 'invalid_parameter'],
+    ['q of two characters', '?q=ab', 'invalid_parameter'],
+    ['q over 120 characters', `?q=${'a'.repeat(121)}`, 'invalid_parameter'],
+    ['limit over 25', '?q=acme&limit=26', 'invalid_parameter'],
+    ['limit 0', '?q=acme&limit=0', 'invalid_parameter'],
+    ['repeated q', '?q=acme&q=abc', 'invalid_parameter'],
+  ])('refuses a %s with 400 in the envelope', async (_case, query, code) => {
+    const res = await api.get(`/api/v1/contractors/search${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ status: 400, code });
+  });
+});
+
+(realOathPresent ? describe : describe.skip)('GET /contractors/search on the real OATH sample (test store, test key)', () => {
+  it('finds every listed company of the file by its name, and by its name with one letter dropped', async () => {
+    const store = api.ns.stores.byMode.test;
+    await ingest(store, realOathFile());
+    const { rows } = await store.pg.query('select slug, name from contractor_companies where listed order by slug');
+    expect(rows.length).toBeGreaterThan(5);
+    for (const { slug, name } of rows) {
+      const byName = await api.get(`/api/v1/contractors/search?q=${encodeURIComponent(name)}&limit=25`, { key: api.keys.test });
+      expect([name, byName.body.data.map((item: Summary) => item.slug)]).toEqual([name, expect.arrayContaining([slug])]);
+    }
+  });
+});
