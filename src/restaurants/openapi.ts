@@ -7,6 +7,8 @@ import {
 } from '../contract/params';
 import type { ApiFragment, Schema } from '../contract/types';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
+import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
+import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
 import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
 
@@ -151,14 +153,14 @@ export const restaurantSchemas: Record<string, Schema> = {
       factors: {
         type: 'array',
         items: obj({
-          key: { type: 'string', description: `Stable factor key: ${RISK_FACTOR_KEYS.join(', ')}.` },
+          key: { type: 'string', description: `Stable factor key: ${[...RISK_FACTOR_KEYS, OATH_RISK_FACTOR_KEY].join(', ')} (${OATH_RISK_FACTOR_KEY} on the profile only).` },
           label: { type: 'string' },
           count: int('Matching records in the factor window (flat count).'),
           detail: { type: 'string', description: 'The points and the weighted sum behind them.' },
         }),
       },
     }),
-    description: RISK_SCORE_DESCRIPTION,
+    description: `${RISK_SCORE_DESCRIPTION}\n\n${OATH_RISK_DESCRIPTION}`,
   },
   VerminReport: {
     ...obj({
@@ -185,13 +187,16 @@ export const restaurantSchemas: Record<string, Schema> = {
     }),
     description: 'Food-safety story from health-inspection records only (food categories: vermin, food_temp, hygiene, facility).',
   },
-  RestaurantStats: obj(
-    Object.fromEntries(
-      ['openViolations', 'totalViolations', 'criticalViolations', 'inspectionCount', 'closureCount', 'oathSummonses', 'finesImposedCents', 'finesDueCents', 'defaultedHearings'].map(
-        (k) => [k, int()],
-      ),
-    ),
-  ),
+  RestaurantStats: {
+    ...obj({
+      ...Object.fromEntries(['openViolations', 'totalViolations', 'criticalViolations', 'inspectionCount', 'closureCount'].map((k) => [k, int()])),
+      oathSummonses: int('Health Department summonses at OATH linked to this establishment by the rule in this object's description, any status.'),
+      finesImposedCents: int('Sum of the penalties imposed on those summonses by a decision (a penalty written before any decision is no finding and counts 0).'),
+      finesDueCents: int('Sum of what is still due on them (balance due; never negative; 0 once written off).'),
+      defaultedHearings: int('Unpaid default judgments among them (ticket status defaulted, as the contractors family counts them).'),
+    }),
+    description: `All-time counts up to the clock. ${RESTAURANT_SUMMONS_LINK_RULE}`,
+  },
   RestaurantProfile: {
     ...obj({
       restaurant: ref('RestaurantSummary'),

@@ -4,6 +4,8 @@ import type { OpenApiDocument } from '../contract/types';
 import type { DataStore } from '../stores';
 import { clockOf } from '../platform/fixture-clock';
 import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
+import { withOathFactor } from '../domain/restaurants/oath-risk';
+import { restaurantSummonses } from './summonses';
 
 /** Postgres reads of the restaurant family: profiles, history and citations. */
 
@@ -40,24 +42,33 @@ const PROFILE_SCHEMA = { $ref: '#/components/schemas/RestaurantProfile' };
  */
 export async function loadProfiles(store: DataStore, camis: string[], doc: OpenApiDocument): Promise<Map<string, Record<string, unknown>>> {
   const asOf = clockOf(store);
-  // The three reads are independent: one round trip of latency instead of two (blocks of unknown ids are simply unused).
-  const [profiles, community, remediation] = await Promise.all([
+  // The reads are independent: one round trip of latency instead of several (blocks of unknown ids are simply unused).
+  const [profiles, community, remediation, summonses] = await Promise.all([
     storedProfiles(store, camis),
     communityFigures.communityBlocks(store, camis, asOf),
     communityFigures.remediationBlocks(store, camis, asOf),
+    restaurantSummonses(store, camis.filter(isCamis), asOf),
   ]);
   const found = [...profiles.keys()];
   const out = new Map<string, Record<string, unknown>>();
   for (const id of found) {
     const profile = profiles.get(id)!;
     const fixes = remediation.get(id) ?? null;
+    // The OATH fields and risk factor: summonses linked at read time through the contractors' figures.
+    const oath = summonses.get(id)!;
     const answer = {
       restaurant: profile.summary,
       gradeDate: profile.gradeDate,
-      risk: profile.risk,
+      risk: withOathFactor(profile.risk, oath.findings, asOf),
       vermin: profile.vermin,
       sanitary: { ...profile.sanitary, ownerResponseSignal: fixes && fixes.documentedOpenViolations >= 1 ? 'documented_fixes' : null },
-      stats: profile.stats,
+      stats: {
+        ...profile.stats,
+        oathSummonses: oath.oathSummonses,
+        finesImposedCents: oath.finesImposedCents,
+        finesDueCents: oath.finesDueCents,
+        defaultedHearings: oath.defaultedHearings,
+      },
       community: community.get(id),
       remediation: fixes,
     };

@@ -2,8 +2,9 @@ import type { InspectionRecord, RestaurantStats } from './types';
 import { citationsOf, isClosure, openCitations } from './history';
 
 /**
- * All-time counts up to the clock. OATH fields stay 0 until OATH hearings are linked to
- * establishments (no shared key exists; see domain-facts 2.5).
+ * All-time counts up to the clock, from the inspection records. The four OATH fields are 0
+ * here: the profile fills them at read time from the summonses the contractors family links
+ * to the establishment (src/contractors/figures.ts, src/restaurants/summonses.ts).
  */
 export function restaurantStats(inspections: InspectionRecord[]): RestaurantStats {
   const citations = citationsOf(inspections);
