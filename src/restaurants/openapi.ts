@@ -190,7 +190,7 @@ export const restaurantSchemas: Record<string, Schema> = {
   RestaurantStats: {
     ...obj({
       ...Object.fromEntries(['openViolations', 'totalViolations', 'criticalViolations', 'inspectionCount', 'closureCount'].map((k) => [k, int()])),
-      oathSummonses: int('Health Department summonses at OATH linked to this establishment by the rule in this object's description, any status.'),
+      oathSummonses: int('Health Department summonses at OATH linked to this establishment by the rule in this object\'s description, any status.'),
       finesImposedCents: int('Sum of the penalties imposed on those summonses by a decision (a penalty written before any decision is no finding and counts 0).'),
       finesDueCents: int('Sum of what is still due on them (balance due; never negative; 0 once written off).'),
       defaultedHearings: int('Unpaid default judgments among them (ticket status defaulted, as the contractors family counts them).'),
