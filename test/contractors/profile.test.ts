@@ -85,6 +85,21 @@ describe('GET /contractors/{slug} for an absorbed company', () => {
   });
 });
 
+describe('GET /contractors/{slug}: an accented spelling is the same company', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+    await loadOath(api.ns.stores.byMode.test, oathCsv([paidLine('0600000001', 'CAFE ROYAL INC', '2025-05-01'), paidLine('0600000002', 'CAF\u00c9 ROYAL INC', '2025-05-02')]), LOADED);
+  });
+  afterAll(() => api.stop());
+
+  it('CAFE ROYAL INC and CAFÉ ROYAL INC are one company with both tickets', async () => {
+    const res = await api.get(`${BASE}/cafe-royal-inc`, { key: api.keys.test });
+    expect(res.body.data).toMatchObject({ slug: 'cafe-royal-inc', tickets: 2, spellings: ['CAFE ROYAL INC', 'CAF\u00c9 ROYAL INC'] });
+    expect((await api.get(`${BASE}/cafe-royal-inc-2`, { key: api.keys.test })).status).toBe(404);
+  });
+});
+
 (realOathPresent ? describe : describe.skip)('GET /contractors/{slug} on the real OATH sample', () => {
   let api: TestApi;
   beforeAll(async () => {

@@ -98,7 +98,8 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   // The rows hold nothing that changes with every export.
   stagedJson: (row) => JSON.stringify(row),
   // Bump when the way rows become tickets or companies changes (every block is applied again).
-  digestSalt: 'oath-v1',
+  // v2: accented letters folded in company names (CAFÉ ROYAL INC = CAFE ROYAL INC).
+  digestSalt: 'oath-v2',
   sourceHashes: 'oath_source_hashes',
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
   unknownValues: (row, asOf) => ticketStanding(row, asOf).unknownValues,

@@ -59,6 +59,17 @@ describe('company names: one company under several spellings', () => {
     expect(sameCompany('203 WEST 14 STREET LLC', '203 WEST 14TH STREET, LLC C/O MARIN')).toBe(true);
   });
 
+  it('accented letters are folded, not dropped: CAFÉ ROYAL INC is CAFE ROYAL INC', () => {
+    expect(sameCompany('CAF\u00c9 ROYAL INC', 'CAFE ROYAL INC', 'Caf\u00e9 Royal, Inc.')).toBe(true);
+    // Decomposed (E + combining acute) and precomposed spellings alike.
+    expect(sameCompany('CAFE\u0301 ROYAL INC', 'CAF\u00c9 ROYAL INC')).toBe(true);
+    expect(sameCompany('NI\u00d1O CONSTRUCTION CORP', 'NINO CONSTRUCTION CORP')).toBe(true);
+    expect(sameCompany('SM\u00d8RREBR\u00d8D LLC', 'SMORREBROD LLC')).toBe(true);
+    expect(respondentCompany(one('CAF\u00c9 ROYAL INC'))).toMatchObject({ core: respondentCompany(one('CAFE ROYAL INC'))!.core });
+    // Folding never merges names that differ by a letter.
+    expect(sameCompany('CAF\u00c9 ROYAL INC', 'CAF ROYAL INC')).toBe(false);
+  });
+
   it('a spelling with no legal form joins the one form docketed for its name, and neither of two', () => {
     expect(sameCompany('PROJECT REBUILD', 'PROJECT REBUILD, INC.')).toBe(true);
     expect(companiesOf(['NEPTUNE MECHANICAL', 'NEPTUNE MECHANICAL INC', 'NEPTUNE MECHANICAL LLC'].map(one))).toEqual(['NEPTUNEMECHANICAL|', 'NEPTUNEMECHANICAL|CORPORATION', 'NEPTUNEMECHANICAL|LLC']);

@@ -1,4 +1,5 @@
 import type { Respondent } from './types';
+import { foldLetters } from '../../nyc/letters';
 
 /**
  * Respondents as companies: which OATH respondents are companies, and which of their
@@ -16,7 +17,7 @@ import type { Respondent } from './types';
  *    comma, or one word of 16 letters or more (a company written whole in one field, spaces
  *    squeezed out or not). Anything else is an individual (first +
  *    last name, or 'LAST,FIRST,' in one field) and is no company: its key is null.
- * 3. Spelling: upper case; a 'C/O ...' (care of) tail dropped; apostrophes dropped; '&' and
+ * 3. Spelling: upper case with accents folded (src/nyc/letters.ts: CAFÉ = CAFE); a 'C/O ...' (care of) tail dropped; apostrophes dropped; '&' and
  *    '+' read AND; every other punctuation mark separates words; a run of one-letter words
  *    is one word ('L L C', 'L.L.C.', 'U.S.'); a leading or trailing THE dropped; each word
  *    in one canonical spelling: INC/INCORPORATED, CORP/CORPORATION, CO/COMPANY, LTD/LIMITED,
@@ -45,7 +46,7 @@ import type { Respondent } from './types';
  * Words are never dropped or guessed otherwise: spellings that differ by a word, a number or
  * a letter ('WEBSTER BUILDING A LLC', 'WEBSTER BUILDING B LLC') are different companies.
  */
-export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case, without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none; HDFC INC = HDFC). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 characters long may have been cut at the field's width: it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. Spellings that differ by any other word, number or letter are different companies.`;
+export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case with accents folded (CAFÉ = CAFE, Ñ = N, Ø = O), without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none; HDFC INC = HDFC). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 characters long may have been cut at the field's width: it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. Spellings that differ by any other word, number or letter are different companies.`;
 
 /** The canonical spelling of each legal-form word, and the kind of entity it names (null: CO names none). */
 const LEGAL_FORMS: Readonly<Record<string, { canonical: string; entity: string | null }>> = {
@@ -142,9 +143,12 @@ export const TRUNCATION_MAX_LENGTH = 26;
 
 const ORDINAL = /^(\d+)(ST|ND|RD|TH)$/;
 
-/** Upper case, C/O tail off, apostrophes dropped, & and + as AND, other punctuation as spaces. */
+/**
+ * Upper case with accents folded (CAFÉ = CAFE, src/nyc/letters.ts, the folding search uses),
+ * C/O tail off, apostrophes dropped, & and + as AND, other punctuation as spaces.
+ */
 function words(text: string, keepCareOf = false): string[] {
-  const upper = text.toUpperCase();
+  const upper = foldLetters(text).toUpperCase();
   const cleaned = (keepCareOf ? upper : upper.replace(/\bC\s*\/\s*O\b.*$/, ' '))
     .replace(/['\u2018\u2019`]/g, '')
     .replace(/[&+]/g, ' AND ')
