@@ -1,56 +1,39 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { CONTRACTORS, OATH_LOAD } from '../../ingest/families';
+import { CONTRACTORS } from '../../ingest/families';
 import { refreshIndices } from '../../ingest/index/indices';
-import { ingestDataset } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/source';
-import { nycDataPresent, NYC_DATA_DIR } from '../../src/nyc/testing/shared-data';
 import { normalizeText } from '../../src/search/normalize';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
+import { defaultLine, loadOath, type OathLine, oathCsv, paidLine, realOathFile, realOathPresent } from './support';
 
 /** GET /contractors (browse) on real Elasticsearch: OATH rows ingested through the real pipeline. */
 
 const AS_OF = new Date('2026-11-23T12:00:00Z');
-const COLUMNS = [
-  'ticket_number', 'violation_date', 'issuing_agency', 'respondent_first_name', 'respondent_last_name', 'balance_due', 'hearing_status',
-  'hearing_result', 'hearing_date', 'decision_date', 'penalty_imposed', 'paid_amount', 'additional_penalties_or_late_fees',
-  'compliance_status', 'charge_1_code', 'charge_1_code_description', 'charge_1_infraction_amount',
-] as const;
-type Line = Partial<Record<(typeof COLUMNS)[number], string>>;
 
-async function ingestLines(store: DataStore, lines: Line[]): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oath-browse-'));
-  const file = path.join(dir, 'oath.csv');
-  const cell = (value: string | undefined) => (value === undefined ? '' : /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  fs.writeFileSync(file, [COLUMNS.join(','), ...lines.map((line) => COLUMNS.map((column) => cell(line[column])).join(','))].join('\n') + '\n');
+async function ingestFile(store: DataStore, file: string): Promise<void> {
+  await loadOath(store, file, AS_OF);
+  // Read-your-writes for the test, whatever the pipeline's refresh policy.
+  await refreshIndices(store, CONTRACTORS);
+}
+async function ingestLines(store: DataStore, lines: OathLine[]): Promise<void> {
+  const file = oathCsv(lines);
   try {
-    await ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, file), { asOf: AS_OF });
-    await refreshIndices(store, CONTRACTORS);
+    await ingestFile(store, file);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
 
 let serial = 0;
-/** A ticket decided and paid in full: closed, nothing due. */
-const paid = (last: string, first?: string): Line => ({
-  ticket_number: `02${String((serial += 1)).padStart(8, '0')}`, violation_date: '03/02/2025', issuing_agency: 'DEPT OF BUILDINGS', respondent_first_name: first,
-  respondent_last_name: last, balance_due: '0.00', hearing_status: 'PAID IN FULL', hearing_result: 'IN VIOLATION', hearing_date: '04/10/2025',
-  decision_date: '04/10/2025', penalty_imposed: '500.00', paid_amount: '500.00', compliance_status: 'All Terms Met', charge_1_code: 'BC 28-105.1',
-  charge_1_infraction_amount: '500.00',
-});
-/** A defaulted ticket with `dollars` due. */
-const owed = (last: string, dollars: number): Line => ({
-  ticket_number: `02${String((serial += 1)).padStart(8, '0')}`, violation_date: '08/01/2026', issuing_agency: 'DEPT OF BUILDINGS', respondent_last_name: last,
-  balance_due: dollars.toFixed(2), hearing_status: 'HEARING COMPLETED', hearing_result: 'DEFAULTED', hearing_date: '10/01/2026', decision_date: '10/01/2026',
-  penalty_imposed: dollars.toFixed(2), paid_amount: '0.00', compliance_status: 'Penalty Due', charge_1_code: 'BC 3301.2', charge_1_code_description: 'FAILURE TO SAFEGUARD',
-  charge_1_infraction_amount: '1000.00',
-});
+const ticket = () => `02${String((serial += 1)).padStart(8, '0')}`;
+/** A ticket decided and paid in full: closed, nothing due (a first name makes the respondent two fields). */
+const paid = (last: string, first?: string): OathLine => ({ ...paidLine(ticket(), last, '2025-03-02'), respondent_first_name: first });
+/** A defaulted ticket with `dollars` imposed and due. */
+const owed = (last: string, dollars: number): OathLine => defaultLine(ticket(), last, '2026-10-01', { imposed: dollars, sought: Math.min(dollars, 1000), fees: 0 });
 
 /** Companies with ties in every sort key (tickets, balances), several spellings, and people who are no company. */
-const LINES: Line[] = [
+const LINES: OathLine[] = [
   owed('ACME CONSTRUCTION CORP', 2600), paid('ACME CONSTRUCTION CORPORATION'), paid('ACME CONSTRUCTION CORP.'),
   owed('ABC CONSTRUCTION CORP', 500),
   paid('ABC PLUMBING INC'), paid('ABC PLUMBING INC'),
@@ -68,7 +51,7 @@ const LINES: Line[] = [
   paid('& HEATING', 'KINGS PLUMBING'), paid('& HEATING', 'KINGS PLUMBING'), paid('KINGS PLUMBING & HEATING C'),
 ];
 // A later file joins the cut spelling to KINGS PLUMBING & HEATING CORP: its company is absorbed (unlisted).
-const LATER: Line[] = [...LINES, paid('KINGS PLUMBING & HEATING CORP')];
+const LATER: OathLine[] = [...LINES, paid('KINGS PLUMBING & HEATING CORP')];
 
 type Summary = { slug: string; name: string; ticketCount: number; finesDueCents: number; riskLevel: string };
 let api: TestApi;
@@ -199,14 +182,12 @@ describe('GET /contractors', () => {
   });
 });
 
-const REAL = 'oath/oath_hearings__nycdb.csv';
-const describeReal = nycDataPresent(REAL) ? describe : describe.skip;
+const describeReal = realOathPresent ? describe : describe.skip;
 
 describeReal('GET /contractors on the real OATH sample (test store, test key)', () => {
   it('pages through every listed company of the file in every sort, each once', async () => {
     const store = api.ns.stores.byMode.test;
-    await ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, path.join(NYC_DATA_DIR, REAL)), { asOf: AS_OF });
-    await refreshIndices(store, CONTRACTORS);
+    await ingestFile(store, realOathFile());
     const { rows } = await store.pg.query('select slug from contractor_companies where listed order by slug');
     expect(rows.length).toBeGreaterThan(5);
     const all = await pageAll('sort=name', 100, api.keys.test);
