@@ -1,6 +1,6 @@
 import { BOROUGHS, boroughForZip, boroughZips, isNycZip, nycZips } from '../../nyc';
 import { compactText } from '../normalize';
-import { matchPlace, neighborhoodsForZip, places, splitPlace } from './index';
+import { matchPlace, neighborhoodsForZip, places, placeScope, splitPlace } from './index';
 
 function split(q: string) {
   const { text, place } = splitPlace(q);
@@ -218,5 +218,29 @@ describe('matchPlace', () => {
     expect(matchPlace('pizza williamsburg')).toBeNull();
     expect(matchPlace('willi')).toBeNull();
     expect(matchPlace('90210')).toBeNull();
+  });
+});
+
+describe('places people type (issue 13)', () => {
+  it.each([
+    ['pizza hk', "Hell's Kitchen"],
+    ['pizza stuy town', 'Stuyvesant Town'],
+    ['pizza crown hts', 'Crown Heights'],
+    ['pizza jax hts', 'Jackson Heights'],
+    ['pizza turtle bay', 'Turtle Bay'],
+  ])('%s -> %s', (q, name) => {
+    expect(split(q)).toMatchObject({ text: 'pizza', names: [name] });
+  });
+});
+
+describe('placeScope', () => {
+  it('a borough, by name or slang, scopes by borough and its ZIPs; a neighborhood or ZIP by ZIP only', () => {
+    const bx = splitPlace('pizza bx').place!;
+    expect(placeScope(bx)).toEqual({ boroughs: ['Bronx'], zips: bx.zips });
+    expect(placeScope(splitPlace('pizza williamsburg').place!).boroughs).toEqual([]);
+    expect(placeScope(splitPlace('pizza 10451').place!)).toEqual({ boroughs: [], zips: ['10451'] });
+    // An ambiguous prefix that names a borough among neighborhoods keeps the borough whole.
+    const bro = splitPlace('pizza bro').place!;
+    expect(placeScope(bro).boroughs).toEqual(expect.arrayContaining(['Bronx', 'Brooklyn']));
   });
 });
