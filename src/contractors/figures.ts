@@ -69,6 +69,11 @@ async function restaurantSummonses(store: DataStore, establishments: LinkEstabli
     violationDate: row.violation_date,
   }));
   const links = linkSummonses(summonses, establishments);
+  // The stored standing is as of the load's clock, but the figures read here do not move with
+  // the clock (ticketStanding: imposed and due follow the decision and the balance written,
+  // 'defaulted' a decided default still demanding payment; only open/closed through a hearing
+  // date and reopenableUntil depend on today), so they are served as stored, individuals' too.
+  // Summonses issued after the mode's clock are left out above.
   for (const row of rows) {
     const camis = links.get(row.ticket);
     if (camis === undefined) continue;
