@@ -53,13 +53,17 @@ async function seen(): Promise<Seen> {
   return { rats: profile.vermin.rats, weightedRats: profile.vermin.weighted.rats, riskScore: profile.restaurant.riskScore, searchRiskScore: search[0].riskScore };
 }
 
-/** Requests until the answers show the values derived as of `day` (the first request starts the day's rederive). */
+/**
+ * Requests until the answers show the values derived as of `day` (the first request starts the
+ * day's rederive), in the profile (Postgres, written first) and in the search summary
+ * (Elasticsearch, reached through the outbox right after).
+ */
 async function seenAsOf(day: string, expected: (s: Seen) => boolean): Promise<Seen> {
   jest.setSystemTime(new Date(`${day}T12:00:00Z`));
   const deadline = performance.now() + 150_000;
   for (;;) {
     const now = await seen();
-    if (expected(now)) return now;
+    if (expected(now) && now.searchRiskScore === now.riskScore) return now;
     if (performance.now() > deadline) throw new Error(`still not derived as of ${day}: ${JSON.stringify(now)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -75,12 +79,10 @@ test('moving the clock a year moves the weights, the risk and the 3-year window,
   expect(yearLater.rats).toBe(1);
   expect(yearLater.weightedRats).toBeLessThan(loaded.weightedRats);
   expect(yearLater.riskScore).toBeLessThan(loaded.riskScore);
-  // The search summary (Elasticsearch) carries the same risk as the profile (Postgres).
-  expect(yearLater.searchRiskScore).toBe(yearLater.riskScore);
+  expect(loaded.searchRiskScore).toBe(loaded.riskScore);
 
   // Past the 3-year vermin window the citation no longer counts at all.
   const past = await seenAsOf('2027-10-09', (s) => s.rats === 0);
   expect(past.weightedRats).toBe(0);
   expect(past.riskScore).toBeLessThan(yearLater.riskScore);
-  expect(past.searchRiskScore).toBe(past.riskScore);
 });
