@@ -1,4 +1,3 @@
-import { isoDate } from '../nyc';
 import { ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
 import type { DataStore } from '../stores';
 
@@ -65,13 +64,3 @@ export const standingTicketOf = (row: Record<string, unknown>, asOf: Date): Stan
   return { record, charge: row.charge as string | null, standing: ticketStanding(record, asOf) };
 };
 
-/** Every ticket of these companies (keyed by company slug), standing as of the clock. */
-export async function ticketsOfCompanies(store: DataStore, companies: string[], asOf: Date): Promise<Map<string, StandingTicket[]>> {
-  const out = new Map<string, StandingTicket[]>(companies.map((company) => [company, []]));
-  if (companies.length === 0) return out;
-  const { rows } = await store.pg.query(`select t.company, ${TICKET_RECORD_SELECT} from contractor_tickets t where t.company = any($1::text[])`, [companies]);
-  for (const row of rows) out.get(row.company as string)?.push(standingTicketOf(row, asOf));
-  return out;
-}
-
-export const clockDay = (asOf: Date) => isoDate(asOf);
