@@ -6,6 +6,7 @@ import {
   DOB_COMPLAINTS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD,
   ECB_VIOLATIONS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, FACADE_FILINGS_LOAD, HPD_REGISTRATIONS_LOAD, PLUTO_LOAD,
 } from './families/properties';
+import { OATH_LOAD } from './families/contractors';
 import { RESTAURANT_INSPECTIONS_LOAD } from './families/restaurants';
 import type { KeyedDataset } from './families/types';
 import { ingestDataset, IngestSummary } from './load/pipeline';
@@ -58,15 +59,26 @@ export async function loadPropertiesFixture(store: DataStore): Promise<IngestSum
   return summaries;
 }
 
+/** The contractors fixture (fixtures/contractors/README.md): OATH summonses in the portal export format. */
+export const CONTRACTORS_FIXTURE_FILE = path.join(FIXTURES_DIR, 'contractors', 'oath.csv');
+
+/** Loads the contractors fixture into a store (the test store) through the ingest pipeline, as of the reference date; idempotent. */
+export async function loadContractorsFixture(store: DataStore): Promise<IngestSummary> {
+  return ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, CONTRACTORS_FIXTURE_FILE), { asOf: fixtureReferenceDate() });
+}
+
 /**
  * The whole test-mode data set: the restaurant fixture, then the owner remediation
  * documents of its remediation example (which need the fixture's open violations), then
- * the properties fixture. What `npm start`, `npm run ingest -- fixture` and the test setup
+ * the properties fixture, then the contractors fixture. What `npm start`, `npm run ingest -- fixture` and the test setup
  * load; idempotent.
  */
-export async function loadTestModeFixture(store: DataStore): Promise<{ fixture: IngestSummary; remediationDocumentsAdded: number; properties: IngestSummary[] }> {
+export async function loadTestModeFixture(
+  store: DataStore,
+): Promise<{ fixture: IngestSummary; remediationDocumentsAdded: number; properties: IngestSummary[]; contractors: IngestSummary }> {
   const fixture = await loadFixture(store);
   const remediationDocumentsAdded = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
   const properties = await loadPropertiesFixture(store);
-  return { fixture, remediationDocumentsAdded, properties };
+  const contractors = await loadContractorsFixture(store);
+  return { fixture, remediationDocumentsAdded, properties, contractors };
 }
