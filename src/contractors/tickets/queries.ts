@@ -54,24 +54,28 @@ export function buildTicketQuery(filter: TicketFilter, select: string, after: Po
 
   const descending = filter.sort === '-date';
   const cmp = descending ? '<' : '>';
-  if (after) {
-    const [date, ticket] = after;
-    const t = param(ticket);
-    // Undated rows come last in both directions: after a dated position, every undated row follows.
-    where.push(date === null
-      ? `(t.violation_date is null and t.ticket ${cmp} ${t}::text)`
-      : (() => {
-        const d = param(date);
-        return `(t.violation_date ${cmp} ${d}::date or (t.violation_date = ${d}::date and t.ticket ${cmp} ${t}::text) or t.violation_date is null)`;
-      })());
-  }
   const direction = descending ? 'desc' : 'asc';
+  const n = param(limit);
+  // The index's order (desc nulls last) or its reverse, so either direction reads it in order.
+  const indexOrder = descending ? 'desc nulls last' : 'asc nulls first';
+  // Dated tickets, then undated ones, each its own index range (company, violation date,
+  // ticket): a row comparison for the dated part, so every page is one range read, never a
+  // scan from the company's first ticket.
+  const branch = (condition: string) =>
+    `(select ${select} from contractor_tickets t where ${[...where, condition].join(' and ')}
+      order by t.violation_date ${indexOrder}, t.ticket ${direction} limit ${n})`;
+  const branches: string[] = [];
+  if (after === null) {
+    branches.push(branch('t.violation_date is not null'), branch('t.violation_date is null'));
+  } else if (after[0] !== null) {
+    branches.push(branch(`(t.violation_date, t.ticket) ${cmp} (${param(after[0])}::date, ${param(after[1])}::text)`), branch('t.violation_date is null'));
+  } else {
+    branches.push(branch(`t.violation_date is null and t.ticket ${cmp} ${param(after[1])}::text`));
+  }
   return {
-    text: `select ${select}
-       from contractor_tickets t
-       where ${where.join(' and ')}
-       order by t.violation_date ${direction} nulls last, t.ticket ${direction}
-       limit ${param(limit)}`,
+    text: `select * from (${branches.join(' union all ')}) page
+       order by page.violation_date ${direction} nulls last, page.ticket ${direction}
+       limit ${n}`,
     values,
   };
 }
