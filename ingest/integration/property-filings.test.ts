@@ -105,7 +105,7 @@ describeWithFiles('ingest of the compliance-evidence files (Postgres + Elasticse
       ['3P3041', '10000', '3005490001'], ['3P3043', '20000', '3005380001'], ['3P3044', '30000', '3005380001'],
     ]);
     for (const row of joined.rows) expect(row.bbl).toBe(row.building_lot);
-  });
+  }, 300_000);
 
   it('DOB complaints again: the 56 whose building the devices placed join its lot, the other 44 are rejected by line', async () => {
     const summary = await load(store, DOB_COMPLAINTS_LOAD, FILES.complaints);
@@ -136,7 +136,7 @@ describeWithFiles('ingest of the compliance-evidence files (Postgres + Elasticse
     // Placeholder BINs (LL84's 1999999, HPD's 3000000) never become buildings.
     expect(await count(store, `select 1 from property_buildings where bin ~ '^[1-5](000000|999999)$'`)).toBe(0);
     expect(await verifyStores(store, PROPERTIES)).toMatchObject({ ok: true, differenceCount: 0 });
-  });
+  }, 300_000);
 
   it('the same files again change nothing, with the same accounting; a device that was waiting for its building now joins it', async () => {
     const before = await snapshot(store);
@@ -150,7 +150,7 @@ describeWithFiles('ingest of the compliance-evidence files (Postgres + Elasticse
     expect(elevators).toMatchObject({ rowsLoaded: 76_041, rowsRejected: 47, rejectionsByReason: { 'unknown BIN': 20 } });
     expect(elevators.entitiesChanged).toBeLessThanOrEqual(3);
     expect(await verifyStores(store, PROPERTIES)).toMatchObject({ ok: true, differenceCount: 0 });
-  });
+  }, 600_000);
 
   it('a DOB safety violation without a lot joins it by BIN, with its violation and device type; one whose BIN is unknown is rejected', async () => {
     const header = fs.readFileSync(path.join(NYC_DATA_DIR, FILES.safety), 'utf8').split('\n')[0];

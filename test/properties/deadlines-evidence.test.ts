@@ -83,7 +83,7 @@ describeWithFiles('GET /properties/{bbl}/deadlines from the compliance-evidence 
       ] as Array<[KeyedDataset<unknown>, string]>) {
         await load(dataset, file);
       }
-    }, 300_000);
+    }, 600_000);
 
     it('870 8 Avenue: elevators overdue since the 2025 deadlines (last periodic 2015-09-17, no CAT1/CAT5 on file), HPD loaded without it, facade and benchmarking still reminders', async () => {
       const items = await deadlines(EIGHTH_AVENUE);
