@@ -1,8 +1,9 @@
 import type { BenchScenario } from '../types';
+import { contractorScenarios } from './contractors';
 import { ingestScenarios } from './ingest';
 import { platformScenarios } from './platform';
 import { propertyScenarios } from './properties';
 import { restaurantScenarios } from './restaurants';
 
 /** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
-export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios];
+export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios, ...contractorScenarios];

@@ -1,0 +1,247 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTRACTORS, OATH_LOAD } from '../../ingest/families';
+import { respondentsAt, summonsCount } from '../../ingest/generate/contractors';
+import { CONTRACTORS_FILE, writeContractorsFile } from '../../ingest/generate/contractors-files';
+import { refreshIndices } from '../../ingest/index/indices';
+import { upgradeIndices } from '../../ingest/index/rebuild';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/source';
+import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
+import { field, resetNamespace, runCli } from './ingest';
+
+/**
+ * The contractors family on the generated OATH export (ingest/generate/contractors.ts) at
+ * BENCH_CONTRACTORS_FRACTION of the city's scale (default 0.02: ~40,000 summonses over 6,000
+ * respondents; the heaviest company ~1,400 tickets): company-name typeahead and profiles at
+ * a fixed offered rate (open-loop), the heaviest companies' and a sample's tickets followed
+ * to the end, and the full ingest of a generated set. Fraction 1 is ~2 million summonses;
+ * the real OATH export (every agency, since the 1990s) is about ten times that: README
+ * "Bench" says how the figures extrapolate.
+ */
+
+const FRACTION = Number(process.env.BENCH_CONTRACTORS_FRACTION ?? 0.02);
+const READ_SEED = 21;
+const INGEST_SEED = 23;
+/** Offered rate of the open-loop scenarios (BENCH_RATE overrides it for every open-loop scenario). */
+const RATE = 200;
+const AS_OF = new Date('2026-04-01T00:00:00Z');
+const INGEST_NAMESPACE = 'bench_ingest_contractors';
+const workDir = path.join(os.tmpdir(), 'nyc-api-bench-contractors');
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+interface Samples {
+  /** Listed companies (slug, name), sampled. */
+  companies: Array<{ slug: string; name: string }>;
+  /** The companies with the most tickets, most first. */
+  heavy: string[];
+}
+
+let samples: Samples | undefined;
+
+/** The generated set's summons count at FRACTION (a pure function of the seed). */
+function expectedSummonses(): number {
+  let total = 0;
+  for (let index = 0; index < respondentsAt(FRACTION); index += 1) total += summonsCount(FRACTION, index, READ_SEED);
+  return total;
+}
+
+/** Loads the generated set into the bench namespace's live store once (kept between runs: reloaded only when short). */
+async function ensureData(ctx: BenchContext): Promise<Samples> {
+  if (samples) return samples;
+  const store = ctx.stores.byMode.live;
+  if ((await upgradeIndices(store, CONTRACTORS)).length) ctx.log('rebuilt the contractors index (its mapping changed)');
+  const expected = expectedSummonses();
+  const { rows } = await store.pg.query('select count(*)::int as n from contractor_tickets');
+  if (rows[0].n > expected) {
+    throw new Error(`${ctx.namespace} holds ${rows[0].n} contractor tickets, more than the set at fraction ${FRACTION} (${expected}): use a fresh BENCH_NAMESPACE`);
+  }
+  if (rows[0].n < expected) {
+    const dir = path.join(workDir, `read-${FRACTION}`);
+    ctx.log(`generating the OATH set at fraction ${FRACTION} (seed ${READ_SEED})`);
+    await writeContractorsFile(dir, { fraction: FRACTION, seed: READ_SEED });
+    const started = Date.now();
+    const summary = await ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, path.join(dir, CONTRACTORS_FILE)), { asOf: AS_OF });
+    ctx.log(`ingested oath: ${summary.rowsRead} rows (${summary.rowsRejected} rejected, ${summary.rowsMerged} merged) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await refreshIndices(store, CONTRACTORS);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await store.pg.query('select setseed(0.21)');
+  const companies = await store.pg.query(`select slug, name from contractor_companies where listed order by random() limit 400`);
+  const heavy = await store.pg.query(`select slug from contractor_companies where listed order by tickets desc, slug limit 5`);
+  samples = { companies: companies.rows, heavy: heavy.rows.map((row) => row.slug) };
+  return samples;
+}
+
+const LEGAL = /\s+(INC|CORP|LLC|CO|LTD|L\.L\.C\.|INCORPORATED|CORPORATION)\.?$/i;
+
+/**
+ * What people type into a company box, from the sampled companies' names: the name cut at a
+ * keystroke (at least two letters), in lower case, without its legal form a third of the
+ * time, a word dropped now and then (the head only), and one letter wrong in every seventh.
+ */
+export function typeaheadQueries(companies: Samples['companies']): string[] {
+  return companies.map(({ name }, i) => {
+    let text = name.toLowerCase();
+    if (i % 3 === 0) text = text.replace(LEGAL, '');
+    if (i % 5 === 4) text = text.split(' ')[0];
+    const cut = Math.min(text.length, 2 + (i * 7) % Math.max(1, text.length - 1));
+    text = text.slice(0, cut).trimEnd();
+    if (i % 7 === 6 && text.length > 5) text = `${text.slice(0, 3)}${text[4]}${text[3]}${text.slice(5)}`;
+    return text;
+  });
+}
+
+async function probe(ctx: BenchContext, pathAndQuery: string, what: string): Promise<string | undefined> {
+  const res = await fetch(`${ctx.apiUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+  const body = await res.text();
+  if (res.status === 404) return `${what} answers 404 (${body.slice(0, 120)}): the endpoint is not built in this tree yet`;
+  if (res.status >= 400) return `${what} answers ${res.status}: ${body.slice(0, 200)}`;
+  return undefined;
+}
+
+/** Before the load, each query once: how many find nothing, and how often the company typed is first, so a fast p99 cannot come from empty answers. */
+async function checkTypeahead(ctx: BenchContext, companies: Samples['companies'], queries: string[]): Promise<void> {
+  let empty = 0;
+  let found = 0;
+  for (const [i, q] of queries.entries()) {
+    const res = await fetch(`${ctx.apiUrl}/api/v1/contractors/search?q=${encodeURIComponent(q)}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+    const body = (await res.json()) as { data?: Array<{ slug: string }> };
+    if (!body.data?.length) empty += 1;
+    if (body.data?.some((c) => c.slug === companies[i].slug)) found += 1;
+  }
+  ctx.log(`${queries.length} queries: ${empty} with no result; the company typed on the first page for ${found}`);
+}
+
+const typeahead: BenchScenario = {
+  kind: 'http',
+  name: 'contractors-typeahead',
+  description: `GET /contractors/search: company names as typed (cut at a keystroke, legal form left off, a word, a swapped letter), open-loop at ${RATE} req/s`,
+  connections: 0,
+  openLoop: { rate: RATE },
+  targets: `p99 <= 15 ms at ${RATE} req/s`,
+  prepare: async (ctx) => void (await ensureData(ctx)),
+  unavailable: async (ctx) => probe(ctx, `/api/v1/contractors/search?q=${encodeURIComponent(typeaheadQueries((await ensureData(ctx)).companies)[0])}`, 'GET /api/v1/contractors/search'),
+  requests: async (ctx) => {
+    const { companies } = await ensureData(ctx);
+    const queries = typeaheadQueries(companies);
+    await checkTypeahead(ctx, companies, queries);
+    return queries.map((q): HttpRequestSpec => ({ path: `/api/v1/contractors/search?q=${encodeURIComponent(q)}` }));
+  },
+};
+
+const profile: BenchScenario = {
+  kind: 'http',
+  name: 'contractors-profile',
+  description: `GET /contractors/{slug}: sampled companies and the heaviest ones (risk and savings re-derived over every ticket), open-loop at ${RATE} req/s`,
+  connections: 0,
+  openLoop: { rate: RATE },
+  targets: `p99 <= 30 ms at ${RATE} req/s`,
+  prepare: async (ctx) => void (await ensureData(ctx)),
+  unavailable: async (ctx) => probe(ctx, `/api/v1/contractors/${(await ensureData(ctx)).companies[0].slug}`, 'GET /api/v1/contractors/{slug}'),
+  requests: async (ctx) => {
+    const data = await ensureData(ctx);
+    return [...data.companies.map((c) => c.slug), ...data.heavy].map((slug) => ({ path: `/api/v1/contractors/${slug}` }));
+  },
+};
+
+interface ExportFigures {
+  companies: number;
+  rows: number;
+  pages: number;
+  missing: number;
+  duplicates: number;
+  seconds: number;
+}
+
+/** Follows one company's tickets from the first page to the last; every ticket checked against Postgres. */
+async function exportTickets(ctx: BenchContext, slug: string, sort: string, figures: ExportFigures): Promise<void> {
+  const seen = new Map<string, number>();
+  let cursor: string | null = null;
+  const started = process.hrtime.bigint();
+  do {
+    const url = `${ctx.apiUrl}/api/v1/contractors/${slug}/tickets?limit=100&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+    if (!res.ok) throw new Error(`tickets of ${slug} (${sort}) failed on page ${figures.pages + 1}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { data: Array<{ ticket: string }>; meta: { nextCursor: string | null } };
+    for (const row of body.data) {
+      seen.set(row.ticket, (seen.get(row.ticket) ?? 0) + 1);
+      figures.rows += 1;
+    }
+    cursor = body.meta.nextCursor;
+    figures.pages += 1;
+  } while (cursor);
+  figures.seconds += Number(process.hrtime.bigint() - started) / 1e9;
+  const { rows } = await ctx.stores.byMode.live.pg.query(
+    `select t.ticket from contractor_slugs s join contractor_tickets t on t.company = s.company where s.slug = $1`, [slug],
+  );
+  const stored = new Set(rows.map((row) => row.ticket as string));
+  for (const ticket of stored) if (!seen.has(ticket)) figures.missing += 1;
+  for (const [ticket, count] of seen) figures.duplicates += stored.has(ticket) ? count - 1 : count;
+  figures.companies += 1;
+}
+
+const summary = (f: ExportFigures) =>
+  `${f.rows} tickets of ${f.companies} companies in ${f.pages} pages, ${f.seconds.toFixed(1)} s: ${Math.round(f.rows / Math.max(f.seconds, 1e-3))} rows/s; ${f.missing} missing, ${f.duplicates} repeated (vs Postgres)`;
+
+const ticketExport: BenchScenario = {
+  kind: 'task',
+  name: 'contractors-ticket-export',
+  description: 'Follow GET /contractors/{slug}/tickets?limit=100 cursors to the end: the 5 heaviest companies newest and oldest first, then 200 sampled companies; every ticket once, checked against Postgres',
+  targets: '>= 10,000 rows/s; nothing missing or repeated',
+  async run(ctx) {
+    const data = await ensureData(ctx);
+    const empty = (): ExportFigures => ({ companies: 0, rows: 0, pages: 0, missing: 0, duplicates: 0, seconds: 0 });
+    const newest = empty();
+    const oldest = empty();
+    const sampled = empty();
+    for (const slug of data.heavy) await exportTickets(ctx, slug, '-date', newest);
+    for (const slug of data.heavy) await exportTickets(ctx, slug, 'date', oldest);
+    for (const { slug } of data.companies.slice(0, 200)) await exportTickets(ctx, slug, '-date', sampled);
+    const all = [newest, oldest, sampled].reduce((sum, f) => ({
+      companies: sum.companies + f.companies, rows: sum.rows + f.rows, pages: sum.pages + f.pages, missing: sum.missing + f.missing, duplicates: sum.duplicates + f.duplicates, seconds: sum.seconds + f.seconds,
+    }));
+    return { heaviestNewestFirst: summary(newest), heaviestOldestFirst: summary(oldest), sampledCompanies: summary(sampled), overall: summary(all) };
+  },
+};
+
+/** The generator in its own process, so its peak RSS is its own (it prints it). */
+function generateFile(dir: string, fraction: number, seed: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'ingest', 'generate', 'cli.ts'), 'contractors', '--fraction', String(fraction), '--seed', String(seed), '--out', dir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(output.trim().split('\n').pop() ?? '') : reject(new Error(`generate failed: ${output}`))));
+  });
+}
+
+const fullIngest: BenchScenario = {
+  kind: 'task',
+  name: 'contractors-ingest',
+  description: `npm run ingest -- oath on the generated set at fraction ${FRACTION}, into empty stores, in its own process; then ingest verify`,
+  targets: '>= 10,000 rows/s; memory bounded (peak RSS flat across fractions)',
+  async run(ctx) {
+    const dir = path.join(workDir, `ingest-${FRACTION}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const generated = await generateFile(dir, FRACTION, INGEST_SEED);
+    ctx.log(generated);
+    await resetNamespace(ctx, INGEST_NAMESPACE);
+    const result: Record<string, string | number> = { fraction: FRACTION, generator: generated.replace(/^wrote /, '') };
+    const run = await runCli(['oath', '--file', path.join(dir, CONTRACTORS_FILE)], ctx, INGEST_NAMESPACE);
+    if (run.code !== 0) throw new Error(`ingest of oath failed:\n${run.output}`);
+    const rows = Number(field(run.output, 'rows read'));
+    const seconds = Number(field(run.output, 'time'));
+    const phases = /reading .*final indexing \S+ s/.exec(run.output)?.[0] ?? '?';
+    result.oath = `${rows} rows (${field(run.output, 'rejected')} rejected) in ${seconds} s: ${Math.round(rows / seconds)} rows/s [${phases}]; process ${run.seconds.toFixed(1)} s wall; peak RSS ${field(run.output, 'peak RSS')} MB`;
+    const verify = await runCli(['verify', '--family', 'contractors'], ctx, INGEST_NAMESPACE);
+    result.verify = verify.code === 0 ? `passed (${verify.seconds.toFixed(1)} s)` : `FAILED\n${verify.output}`;
+    fs.rmSync(dir, { recursive: true, force: true });
+    return result;
+  },
+};
+
+export const contractorScenarios: BenchScenario[] = [typeahead, profile, ticketExport, fullIngest];
