@@ -156,30 +156,30 @@ describe('OATH ingest into the contractors family (Postgres + Elasticsearch)', (
       paid('0100000013', 'KINGS PLUMBING & HEATING CORP'),
       paid('0100000014', 'KINGS PLUMBING & HEATING CORP'),
       paid('0100000015', 'KINGS PLUMBING & HEATING CORP'),
-      // Two companies (the accent is no letter to the grouping rule, so CAF ROYAL is another core) whose slugs would be one.
-      paid('0100000016', 'CAFE ROYAL INC'),
-      paid('0100000017', 'CAF\u00c9 ROYAL INC'),
+      // Two companies (they differ by a word) whose slugs would be one: the kebab is cut at 80 characters.
+      paid('0100000016', 'METROPOLITAN CONSTRUCTION AND DEVELOPMENT SERVICES OF THE GREATER NEW YORK AREA NORTH INC'),
+      paid('0100000017', 'METROPOLITAN CONSTRUCTION AND DEVELOPMENT SERVICES OF THE GREATER NEW YORK AREA SOUTH INC'),
     ]);
     expect(await load(store, second)).toMatchObject({ rowsRead: 17, rowsLoaded: 15, rowsMerged: 1, rowsRejected: 1 });
     const rows = await companies(store);
     expect(rows.map((row) => [row.slug, row.name, row.listed, row.absorbed_into, row.tickets])).toEqual([
       // Primary spelling now ACME CONSTRUCTION CORP (3 tickets); the slug issued from the old one stays.
       ['acme-construction-corporation', 'ACME CONSTRUCTION CORP', true, null, 5],
-      // Blocks apply in order (CAFE before CAFR): the second company of the same kebab gets -2.
-      ['cafe-royal-inc', 'CAFE ROYAL INC', true, null, 1],
-      ['cafe-royal-inc-2', 'CAF\u00c9 ROYAL INC', true, null, 1],
       // The older group (issued first) keeps its slug and takes the cut spelling's company in.
       ['kings-plumbing-and-heating', 'KINGS PLUMBING & HEATING CORP', true, null, 6],
       ['kings-plumbing-and-heating-c', 'KINGS PLUMBING & HEATING C', false, 'kings-plumbing-and-heating', 0],
+      // The second company of the same (cut) kebab gets -2.
+      ['metropolitan-construction-and-development-services-of-the-greater-new-york-area', 'METROPOLITAN CONSTRUCTION AND DEVELOPMENT SERVICES OF THE GREATER NEW YORK AREA NORTH INC', true, null, 1],
+      ['metropolitan-construction-and-development-services-of-the-greater-new-york-area-2', 'METROPOLITAN CONSTRUCTION AND DEVELOPMENT SERVICES OF THE GREATER NEW YORK AREA SOUTH INC', true, null, 1],
       ['skyline-windows-llc', 'SKYLINE WINDOWS LLC', true, null, 1],
     ]);
-    expect(rows[3].spellings).toEqual(['KINGS PLUMBING & HEATING', 'KINGS PLUMBING & HEATING C', 'KINGS PLUMBING & HEATING CORP']);
+    expect(rows[1].spellings).toEqual(['KINGS PLUMBING & HEATING', 'KINGS PLUMBING & HEATING C', 'KINGS PLUMBING & HEATING CORP']);
     expect(await slugs(store)).toEqual({
       'acme-construction-corporation': 'acme-construction-corporation',
-      'cafe-royal-inc': 'cafe-royal-inc',
-      'cafe-royal-inc-2': 'cafe-royal-inc-2',
       'kings-plumbing-and-heating': 'kings-plumbing-and-heating',
       'kings-plumbing-and-heating-c': 'kings-plumbing-and-heating',
+      'metropolitan-construction-and-development-services-of-the-greater-new-york-area': 'metropolitan-construction-and-development-services-of-the-greater-new-york-area',
+      'metropolitan-construction-and-development-services-of-the-greater-new-york-area-2': 'metropolitan-construction-and-development-services-of-the-greater-new-york-area-2',
       'skyline-windows-llc': 'skyline-windows-llc',
     });
     const { rows: moved } = await store.pg.query("select company from contractor_tickets where ticket = '0100000007'");

@@ -1,3 +1,4 @@
+import { foldLetters } from '../../nyc/letters';
 /**
  * A company's public id (contract-decisions.md, "Contractors"): the lowercase kebab of its
  * primary spelling, with a numeric suffix when that slug was already issued. Slugs are never
@@ -8,7 +9,7 @@
 
 export const SLUG_MAX_LENGTH = 80;
 
-export const SLUG_DESCRIPTION = `slug: the company's stable id, issued once: the lowercase kebab of its primary spelling when first seen (letters and digits; accents dropped; apostrophes dropped; & and + written "and"; dotted initials joined, U.S. = us, L.L.C. = llc; every other run of characters one hyphen; at most ${SLUG_MAX_LENGTH} characters, cut at a hyphen), with -2, -3, ... appended when that slug was already issued to another company. A slug never changes and is never reused: when a later ingest changes the primary spelling, or a company absorbs another, every slug it was issued keeps answering for it. The primary spelling (name) is the docket spelling on the most tickets; on a tie, the longer one (a spelling cut at the field width loses to the whole name), then the first in code-point order.`;
+export const SLUG_DESCRIPTION = `slug: the company's stable id, issued once: the lowercase kebab of its primary spelling when first seen (letters and digits; accents and other marks folded as the name rule folds them (É = e, Ø = o, ß = ss); apostrophes dropped; & and + written "and"; dotted initials joined, U.S. = us, L.L.C. = llc; every other run of characters one hyphen; at most ${SLUG_MAX_LENGTH} characters, cut at a hyphen), with -2, -3, ... appended when that slug was already issued to another company. A slug never changes and is never reused: when a later ingest changes the primary spelling, or a company absorbs another, every slug it was issued keeps answering for it. The primary spelling (name) is the docket spelling on the most tickets; on a tie, the longer one (a spelling cut at the field width loses to the whole name), then the first in code-point order.`;
 
 /** One docket spelling of a company and how many of its tickets carry it. */
 export interface SpellingCount {
@@ -34,9 +35,7 @@ export function primarySpelling(spellings: Iterable<SpellingCount>): string | nu
 
 /** The lowercase kebab of a spelling ('A.S.A.R. INTERNATIONAL CO' -> 'asar-international-co'); 'company' when nothing is left. */
 export function slugBase(spelling: string): string {
-  let text = spelling
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  let text = foldLetters(spelling)
     .toLowerCase()
     .replace(/['\u2018\u2019`]/g, '')
     .replace(/[&+]/g, ' and ');
