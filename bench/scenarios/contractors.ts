@@ -79,7 +79,7 @@ const LEGAL = /\s+(INC|CORP|LLC|CO|LTD|L\.L\.C\.|INCORPORATED|CORPORATION)\.?$/i
 
 /**
  * What people type into a company box, from the sampled companies' names: the name cut at a
- * keystroke (at least two letters), in lower case, without its legal form a third of the
+ * keystroke (at least three characters, the search's minimum), in lower case, without its legal form a third of the
  * time, a word dropped now and then (the head only), and one letter wrong in every seventh.
  */
 export function typeaheadQueries(companies: Samples['companies']): string[] {
@@ -87,8 +87,10 @@ export function typeaheadQueries(companies: Samples['companies']): string[] {
     let text = name.toLowerCase();
     if (i % 3 === 0) text = text.replace(LEGAL, '');
     if (i % 5 === 4) text = text.split(' ')[0];
-    const cut = Math.min(text.length, 2 + (i * 7) % Math.max(1, text.length - 1));
+    // The search answers from the third character (q is 3 to 120 characters).
+    const cut = Math.min(text.length, 3 + (i * 7) % Math.max(1, text.length - 2));
     text = text.slice(0, cut).trimEnd();
+    if (text.length < 3) text = name.toLowerCase().slice(0, 3);
     if (i % 7 === 6 && text.length > 5) text = `${text.slice(0, 3)}${text[4]}${text[3]}${text.slice(5)}`;
     return text;
   });
