@@ -24,7 +24,7 @@ const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, DERIVED_REFRESH: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       const port = /"port":(\d+)/.exec(line)?.[1] ?? /listening.*127\.0\.0\.1:(\d+)/.exec(line)?.[1];

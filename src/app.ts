@@ -6,6 +6,7 @@ import { mountRoutes, Route } from './contract/routes';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
+import { derivedFreshness } from './platform/freshness';
 import { errorEnvelope } from './http/error-envelope';
 import { ApiError } from './errors';
 import { jsonBody } from './http/json-body';
@@ -74,9 +75,14 @@ export function createApp(options: AppOptions): App {
   koa.use(accessLog(logger));
   koa.use(methodNotAllowed([probes, api]));
   koa.use(probes.routes());
+  // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
+  const freshness = derivedFreshness({ config, logger });
   koa.use(async (ctx, next) => {
     if (!needsKey(ctx.path)) return next();
-    await authenticated(ctx, () => body(ctx, next));
+    await authenticated(ctx, () => {
+      freshness.touch(ctx.state.store);
+      return body(ctx, next);
+    });
   });
   koa.use(api.routes());
 

@@ -144,6 +144,8 @@ async function main(): Promise<void> {
     await loadFixture(stores.byMode.live);
     const keys = await createKeyPair(stores.platform, { name: 'contract fuzzing', tier: 'unlimited', dailyLimit: null });
     const serverLog = pino.destination({ dest: path.join(REPORT_DIR, 'server.log'), sync: true });
+    // The fuzzer probes the API, not a background rederive of its data set.
+    process.env.DERIVED_REFRESH = 'off';
     const server = await startServer(config, { logger: pino({ level: 'warn' }, serverLog) });
     try {
       for (const mode of settings.modes) {

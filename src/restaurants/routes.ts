@@ -6,7 +6,6 @@ import type { AppDeps } from '../deps';
 import { restaurantInputs } from './openapi';
 import { browsePositionShape, buildBrowseRequest } from './queries/browse';
 import { buildNearbyRequest } from './queries/nearby';
-import { derivedFreshness } from './freshness';
 import { searchRestaurants } from './search';
 import { summaryOf } from './shape';
 import { loadInspections, loadProfiles, loadViolations } from './store';
@@ -14,15 +13,12 @@ import { loadInspections, loadProfiles, loadViolations } from './store';
 export const BATCH_MAX = 50;
 
 export function restaurantRoutes(deps: AppDeps): Route[] {
-  // Derived windows and weights move with the clock: the service re-derives them daily itself (see freshness.ts).
-  const freshness = derivedFreshness(deps);
   return [
     route({
       method: 'get',
       path: '/api/v1/restaurants/search',
       input: restaurantInputs.search,
       async handler(ctx, { query }) {
-        freshness.touch(ctx.state.store);
         ctx.body = { data: await searchRestaurants(ctx.state.store, query) };
       },
     }),
@@ -31,7 +27,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants',
       input: restaurantInputs.browse,
       async handler(ctx, { query }) {
-        freshness.touch(ctx.state.store);
         ctx.body = await searchPage(deps.cursors, ctx.state.store, {
           // The list name is part of the binding: a feed's cursor is never read as a browse position.
           list: 'restaurants',
@@ -48,7 +43,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/nearby',
       input: restaurantInputs.nearby,
       async handler(ctx, { query }) {
-        freshness.touch(ctx.state.store);
         const hits = await searchHits(ctx.state.store, 'restaurants', buildNearbyRequest(query));
         ctx.body = { data: hits.map((hit) => summaryOf(hit, 0)) };
       },
@@ -58,7 +52,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/batch',
       input: restaurantInputs.batch,
       async handler(ctx, { body }) {
-        freshness.touch(ctx.state.store);
         ctx.body = await batchAnswer(body.camis, { max: BATCH_MAX, param: 'camis', load: (ids) => loadProfiles(ctx.state.store, ids, deps.doc) });
       },
     }),
@@ -67,7 +60,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/{camis}',
       input: restaurantInputs.profile,
       async handler(ctx, { params: { camis } }) {
-        freshness.touch(ctx.state.store);
         const profile = (await loadProfiles(ctx.state.store, [camis], deps.doc)).get(camis);
         if (!profile) throw notFound(`restaurant ${camis}`);
         ctx.body = { data: profile };
@@ -78,7 +70,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/{camis}/inspections',
       input: restaurantInputs.inspections,
       async handler(ctx, { params: { camis } }) {
-        freshness.touch(ctx.state.store);
         const inspections = await loadInspections(ctx.state.store, camis);
         if (!inspections) throw notFound(`restaurant ${camis}`);
         ctx.body = { data: inspections };
@@ -89,7 +80,6 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants/{camis}/violations',
       input: restaurantInputs.violations,
       async handler(ctx, { params: { camis }, query }) {
-        freshness.touch(ctx.state.store);
         const violations = await loadViolations(ctx.state.store, camis, query.open);
         if (!violations) throw notFound(`restaurant ${camis}`);
         ctx.body = { data: violations };

@@ -4,7 +4,7 @@ import { ingestEstablishments } from './support';
 
 /**
  * Derived windows and weights never go stale without a cron: the service re-derives the
- * restaurant family for its clock's day by itself (src/restaurants/freshness.ts). The clock
+ * restaurant family for its clock's day by itself (src/platform/freshness.ts). The clock
  * is moved a year at a time (only Date is faked: timers and I/O run for real) and the profile
  * (Postgres) and the search summary (Elasticsearch) follow.
  */
@@ -19,8 +19,8 @@ let api: TestApi;
 let previous: string | undefined;
 
 beforeAll(async () => {
-  previous = process.env.RESTAURANT_REDERIVE;
-  process.env.RESTAURANT_REDERIVE = 'daily';
+  previous = process.env.DERIVED_REFRESH;
+  process.env.DERIVED_REFRESH = 'daily';
   // The namespace and the load on the real clock (a namespace named in the past looks like a leftover to a sweep).
   api = await startTestApi();
   // Loaded as of 2024-10-09: a rats citation (critical) and a C-band score on 2024-05-01.
@@ -35,8 +35,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   jest.useRealTimers();
-  if (previous === undefined) delete process.env.RESTAURANT_REDERIVE;
-  else process.env.RESTAURANT_REDERIVE = previous;
+  if (previous === undefined) delete process.env.DERIVED_REFRESH;
+  else process.env.DERIVED_REFRESH = previous;
   await api?.stop();
 });
 

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
-import { clockOf } from '../platform/fixture-clock';
-import type { DataStore } from '../stores';
+import type { Logger } from 'pino';
+import { clockOf } from './fixture-clock';
 
 /**
- * Keeps the time-relative derived values (3-year vermin window, 24/36-month sanitary windows,
- * recency weights, risk) current without a cron: the service itself re-derives the restaurant
- * family as of its clock's day, once per day and process, in the background.
+ * Keeps the time-relative derived values of every family current without a cron (restaurants:
+ * 3-year vermin window, 24/36-month sanitary windows, recency weights, risk; properties: an ECB
+ * hearing date or a permit's expiry passing; contractors: a 75-day reopen window closing): the
+ * service itself re-derives every family as of its clock's day, once per day and process, in
+ * the background.
  *
- * How: the first restaurant request of a live-mode clock day that this process has not
- * re-derived yet starts the one rederive the ingest command line runs (`npm run ingest --
- * rederive --family restaurants --mode live --as-of <day>`: recompute, write what changed,
+ * How: the first keyed request of a live-mode clock day that this process has not re-derived
+ * yet starts the one rederive the ingest command line runs (`npm run ingest -- rederive --mode
+ * live --as-of <day>`, every family: recompute, write what changed,
  * carry it to Elasticsearch through the outbox, under the ingest lock, so several API
  * processes never run it at once and the later ones find nothing to change). It runs as a child
  * process because src/ never imports ingest/ (ARCHITECTURE.md); requests never wait for it: the
@@ -21,16 +22,28 @@ import type { DataStore } from '../stores';
  */
 
 const REPOSITORY = path.resolve(__dirname, '../..');
+
+/** What the rederive needs of the app: where the stores are, and where to log. */
+export interface FreshnessDeps {
+  config: { databaseUrl?: string; elasticsearchUrl?: string; namespace: string };
+  logger: Logger;
+}
+
+/** The store a request reads (src/stores.ts DataStore): its mode, and its schema as the key of its day. */
+export interface FreshStore {
+  mode: string;
+  schema: string;
+}
 const RETRY_MS = 10 * 60_000;
 
 export interface Rederive {
-  (input: { mode: string; day: string; deps: AppDeps }): Promise<void>;
+  (input: { mode: string; day: string; deps: FreshnessDeps }): Promise<void>;
 }
 
 /** The ingest command line's rederive, as a child process on this service's stores. */
 export const rederiveByCommand: Rederive = ({ mode, day, deps }) =>
   new Promise((resolve, reject) => {
-    const args = ['run', '--silent', 'ingest', '--', 'rederive', '--family', 'restaurants', '--mode', mode, '--as-of', day];
+    const args = ['run', '--silent', 'ingest', '--', 'rederive', '--mode', mode, '--as-of', day];
     const child = spawn('npm', args, {
       cwd: REPOSITORY,
       env: { ...process.env, DATABASE_URL: deps.config.databaseUrl, ELASTICSEARCH_URL: deps.config.elasticsearchUrl, DATA_NAMESPACE: deps.config.namespace },
@@ -46,23 +59,22 @@ export const rederiveByCommand: Rederive = ({ mode, day, deps }) =>
 
 export interface DerivedFreshness {
   /** Starts the day's rederive for the store's mode when this process has not run it yet; never waits for it. */
-  touch(store: DataStore): void;
+  touch(store: FreshStore): void;
 }
 
 /**
- * RESTAURANT_REDERIVE=daily or off. Unset: daily in a deployment (NODE_ENV=production, as the
- * Docker image runs), off elsewhere: tests load data as of fixed past dates and read it back as
- * loaded (the freshness test turns it on), and the bench measures the API without a background
- * rederive of its data set in the same process tree. `npm start` users who keep a server up for
- * days set RESTAURANT_REDERIVE=daily.
+ * DERIVED_REFRESH=daily or off. Unset: daily (a deployment and `npm start` never serve stale
+ * windows), except under jest (NODE_ENV=test), whose tests load data as of fixed past dates and
+ * read it back as loaded (the freshness test turns it on). The bench and the fuzzer set it off:
+ * they measure and probe the API, not a background rederive of their data set.
  */
 export function freshnessEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  const setting = env.RESTAURANT_REDERIVE ?? (env.NODE_ENV === 'production' ? 'daily' : 'off');
-  if (setting !== 'daily' && setting !== 'off') throw new Error('RESTAURANT_REDERIVE must be daily or off');
+  const setting = env.DERIVED_REFRESH ?? (env.NODE_ENV === 'test' ? 'off' : 'daily');
+  if (setting !== 'daily' && setting !== 'off') throw new Error('DERIVED_REFRESH must be daily or off');
   return setting === 'daily';
 }
 
-export function derivedFreshness(deps: AppDeps, rederive: Rederive = rederiveByCommand, now: () => Date = () => new Date()): DerivedFreshness {
+export function derivedFreshness(deps: FreshnessDeps, rederive: Rederive = rederiveByCommand, now: () => Date = () => new Date()): DerivedFreshness {
   if (!freshnessEnabled()) return { touch: () => undefined };
   const done = new Map<string, string>();
   const inFlight = new Map<string, Promise<void>>();
@@ -80,11 +92,11 @@ export function derivedFreshness(deps: AppDeps, rederive: Rederive = rederiveByC
           () => {
             done.set(key, day);
             failedAt.delete(key);
-            deps.logger.info({ mode: store.mode, day }, 'restaurant derived values re-derived for the day');
+            deps.logger.info({ mode: store.mode, day }, 'derived values re-derived for the day');
           },
           (error: Error) => {
             failedAt.set(key, Date.now());
-            deps.logger.error({ err: error, mode: store.mode, day }, 'restaurant rederive failed; retrying later');
+            deps.logger.error({ err: error, mode: store.mode, day }, 'rederive failed; retrying later');
           },
         )
         .finally(() => inFlight.delete(key));
