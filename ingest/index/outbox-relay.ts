@@ -24,7 +24,7 @@ export const indexerLock = (store: DataStore, family: Family) => `${family.lockN
  * One drainer at a time per family and schema; a second caller returns at once.
  */
 export async function drainOutbox(store: DataStore, family: Family, options: DrainOptions = {}): Promise<{ documents: number; entities: number }> {
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 500;
   let documents = 0;
   let entities = 0;
   await withAdvisoryLock(store.pg, indexerLock(store, family), async (client) => {

@@ -124,8 +124,8 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
   const started = Date.now();
   const asOf = options.asOf ?? new Date();
   const batchSize = options.batchSize ?? 5000;
-  const chunkSize = options.chunkSize ?? 5000;
-  const chunkRows = options.chunkRows ?? 20_000;
+  const chunkSize = options.chunkSize ?? 2000;
+  const chunkRows = options.chunkRows ?? 10_000;
   const progress = options.progress ?? silentProgress;
 
   let relayedDocuments = 0;
@@ -136,8 +136,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
     await createStagingTable(client);
     // A chunk's commit need not wait for its WAL to reach the disk: a Postgres crash can
     // lose the last commits, never half of one, and their entities keep their old digests,
-    // so the next run applies them again. Reset before the client goes back to the pool.
+    // so the next run applies them again. A chunk's rows are sorted by key and line for its
+    // digests in memory, not on disk. Both reset before the client goes back to the pool.
     await client.query('set synchronous_commit = off');
+    await client.query(`set work_mem = '64MB'`);
     try {
       // 1. Stream the source into staging; rejections go straight to the report table.
       progress.phase('reading', source.totalBytes, 'bytes');
@@ -224,7 +226,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } satisfies IngestSummary;
     } finally {
       await dropStagingTable(client).catch(() => undefined);
-      await client.query('reset synchronous_commit').catch(() => undefined);
+      await client.query('reset synchronous_commit; reset work_mem').catch(() => undefined);
     }
   });
 

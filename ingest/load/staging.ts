@@ -57,10 +57,10 @@ export interface StagedChunk<Row> {
 }
 
 /**
- * One statement per chunk: picks the next entities after `after`, takes each one's digest
- * (the salt and its staged rows in file order, one pass over them), compares it with the
- * last application's, and returns the rows only of the entities that differ. The chunk is
- * a key range (after, last key], read through the staging index.
+ * Two statements per chunk: the next entities after `after` (a key range ending at the
+ * chunk's last key), then each one's digest (the salt and its staged rows in file order,
+ * one pass over them) compared with the last application's, returning the rows only of the
+ * entities that differ.
  */
 export async function nextStagedChunk<Row>(
   client: PoolClient,
@@ -68,21 +68,30 @@ export async function nextStagedChunk<Row>(
   after: string,
   limits: { entities: number; rows: number },
 ): Promise<StagedChunk<Row>> {
-  const { rows } = await client.query(
+  // The chunk's last key first: the second statement is then planned with its key range
+  // known, as a scan of the staging index over that range.
+  const { rows: bounds } = await client.query(
     `with counted as (
        select key, sum(n) over (order by key) as upto
-       from (select key, count(*) as n from ingest_staging where key > $1 group by key order by key limit $2) per_key),
-     last as (select coalesce(max(key) filter (where upto <= $3), min(key)) as key from counted),
-     staged as (
-       select key, string_agg(row, E'\\n' order by line) as rows, array_agg(line order by line) as lines
-       from ingest_staging where key > $1 and key <= (select key from last) group by key),
-     digested as (select key, md5($4 || rows) as hash, rows, lines from staged)
+       from (select key, count(*) as n from ingest_staging where key > $1 group by key order by key limit $2) per_key)
+     select coalesce(max(key) filter (where upto <= $3), min(key)) as last from counted`,
+    [after, limits.entities, limits.rows],
+  );
+  const last = bounds[0].last as string | null;
+  if (last === null) return { keys: [], unchanged: { loaded: 0, merged: 0 }, changed: [], rows: [] };
+  const { rows } = await client.query(
+    // The digest is computed where the rows are aggregated (the two identical aggregates are
+    // one): an expression over a CTE's column would be inlined and computed at every use.
+    `with digested as (
+       select key, md5($3 || string_agg(row, E'\\n' order by line)) as hash, string_agg(row, E'\\n' order by line) as rows
+       from ingest_staging where key > $1 and key <= $2 group by key)
      select d.key, d.hash, h.hash is not distinct from d.hash as same, h.rows_loaded, h.rows_merged,
        case when h.hash is distinct from d.hash then d.rows end as rows,
-       case when h.hash is distinct from d.hash then d.lines end as lines
+       -- Evaluated only for the entities that changed (a subquery in a CASE branch runs when taken).
+       case when h.hash is distinct from d.hash then (select array_agg(line order by line) from ingest_staging s where s.key = d.key) end as lines
      from digested d left join ${dataset.sourceHashes} h on h.${dataset.family.key} = d.key
      order by d.key`,
-    [after, limits.entities, limits.rows, dataset.digestSalt],
+    [after, last, dataset.digestSalt],
   );
   const chunk: StagedChunk<Row> = { keys: [], unchanged: { loaded: 0, merged: 0 }, changed: [], rows: [] };
   for (const record of rows) {
