@@ -1,12 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
-import { CONTRACTORS, RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families';
-import { FIXTURE_FILE, loadTestModeFixture } from '../../ingest/fixture';
+import { CONTRACTORS } from '../../ingest/families';
+import { loadTestModeFixture } from '../../ingest/fixture';
 import { refreshIndices } from '../../ingest/index/indices';
-import { ingestDataset } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/source';
 import { startTestApi, TestApi } from '../support/api';
 import { defaultLine, loadOath, oathCsv, paidLine } from './support';
 
@@ -20,25 +16,12 @@ const HUDSON = 'HUDSON VALLEY CONSTRUCTION CORP';
 /** The fixture restaurant whose Health Department summonses are in the contractors fixture. */
 const JOES = '41000001';
 /** The lot the contractors fixture writes for JOE'S PIZZA & PASTA (7 CARMINE STREET). */
-const JOES_BBL = '1005850027';
 
 // Only Date is faked: the server, Postgres and Elasticsearch clients keep their real timers.
 const REAL_TIMERS = [
   'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
   'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout',
 ] as const;
-
-/** The restaurant fixture as it would be with JOE'S PIZZA & PASTA on its lot (a temporary file). */
-function restaurantsWithJoesLot(): string {
-  const rows: Record<string, string>[] = parse(fs.readFileSync(FIXTURE_FILE), { columns: true });
-  const header = Object.keys(rows[0]);
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const lines = rows.map((row) => header.map((column) => cell(row.CAMIS === JOES && column === 'BBL' ? JOES_BBL : row[column])).join(','));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contractors-test-mode-'));
-  const file = path.join(dir, 'inspections.csv');
-  fs.writeFileSync(file, [header.join(','), ...lines].join('\n') + '\n');
-  return file;
-}
 
 describe('contractors in test mode', () => {
   let api: TestApi;
@@ -147,22 +130,9 @@ describe('contractors in test mode', () => {
     expect((await api.get(`${BASE}/${liveOnly}`)).status).toBe(200);
   });
 
-  it("links the fixture's health summonses to JOE'S PIZZA & PASTA once the restaurant is on its lot (1005850027)", async () => {
-    // The restaurant fixture gives no establishment a BBL, and the link rule never links an establishment
-    // without one, so this proves the contractors fixture's half in a throwaway live store: the restaurant
-    // fixture with that one BBL filled, and the contractors fixture, both as of the reference date.
-    const file = restaurantsWithJoesLot();
-    temporary.push(file);
-    const scratch = api.ns.stores.byMode.live;
-    await ingestDataset(scratch, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS_LOAD.source, file), { asOf: new Date('2026-04-01T12:00:00Z') });
-    await loadOath(scratch, path.join(__dirname, '../../fixtures/contractors/oath.csv'), new Date('2026-04-01T12:00:00Z'));
-    const stats = (await api.get(`/api/v1/restaurants/${JOES}`)).body.data.stats;
-    expect([stats.oathSummonses, stats.finesImposedCents, stats.finesDueCents, stats.defaultedHearings]).toEqual([2, 90_000, 66_000, 1]);
-  });
-
-  it("links nothing to the fixture restaurant in the test store today: fixtures/restaurants gives 41000001 no BBL (expect 2 once it does)", async () => {
+  it("links the fixture's health summonses to JOE'S PIZZA & PASTA on its lot (1005850027) in test mode", async () => {
     const stats = (await asTest(`/api/v1/restaurants/${JOES}`)).body.data.stats;
-    expect(stats.oathSummonses).toBe(0);
+    expect([stats.oathSummonses, stats.finesImposedCents, stats.finesDueCents, stats.defaultedHearings]).toEqual([2, 90_000, 66_000, 1]);
   });
 
   it('loads the fixture again without a change', async () => {
