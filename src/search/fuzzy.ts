@@ -15,14 +15,23 @@ export function editsFor(token: string, max: number): number {
  * `maxEdits` (the tier would then add nothing the exact tiers do not).
  */
 export function fuzzyWordsTier(words: string[], maxEdits: number, field: string): object | null {
-  const edits = words.map((word) => editsFor(word, maxEdits));
+  const clauses = fuzzyWordClauses(words, words.map((word) => editsFor(word, maxEdits)), maxEdits, field);
+  return clauses && { bool: { filter: clauses } };
+}
+
+/**
+ * One clause a word, each within its `edits[i]` of a word of `field` (first `edits[i]`
+ * letters exact; 0 = the word exact), the last word also as a prefix; null when no word
+ * reaches `maxEdits`. For a caller that decides per word (e.g. numbers exact) and puts the
+ * clauses in its own filter.
+ */
+export function fuzzyWordClauses(words: string[], edits: number[], maxEdits: number, field: string): object[] | null {
   if (!edits.some((e) => e === maxEdits)) return null;
-  const clauses = words.map((word, i) => {
+  return words.map((word, i) => {
     const last = i === words.length - 1;
     const exact = last ? { prefix: { [field]: word } } : { term: { [field]: word } };
     if (edits[i] === 0) return exact;
     const fuzzy = { fuzzy: { [field]: { value: word, fuzziness: edits[i], prefix_length: edits[i], transpositions: true, max_expansions: 50 } } };
     return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
   });
-  return { bool: { filter: clauses } };
 }

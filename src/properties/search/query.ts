@@ -1,6 +1,7 @@
 import { canonicalStreetWords, houseNumberKey, houseNumberPoints, isBorough, parseBblPrefix } from '../../nyc';
 import { type AddressQuery, addressKey, parseAddressQuery } from '../../search/address';
 import type { PlaceMatch } from '../../search/places';
+import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
 
 /**
  * The address typeahead (GET /properties/search) as one Elasticsearch request: score tiers,
@@ -57,9 +58,6 @@ export const TIERS = {
 /** Added inside a tier to lots in every place typed at the end (borough, neighborhood, ZIP). */
 export const IN_PLACE = 5;
 
-/** Street words shorter than this are never fuzzy; nor are numbers. */
-const MIN_FUZZY_LENGTH = 3;
-
 /** What a lot shows in the typeahead (the slug is made from these). */
 export const SEARCH_SOURCE = ['bbl', 'address', 'borough'];
 
@@ -85,14 +83,7 @@ export function streetsTyped(query: AddressQuery): string[] {
 /** Every word within one edit (first letter exact); numbers and short words exact; the last word may also be a prefix. */
 function oneEditWords(street: string): object[] | null {
   const words = street.split(' ').filter(Boolean);
-  if (!words.some((word) => word.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(word))) return null;
-  return words.map((word, i) => {
-    const last = i === words.length - 1;
-    const exact = last ? { prefix: { addressWords: word } } : { term: { addressWords: word } };
-    if (word.length < MIN_FUZZY_LENGTH || /^\d+$/.test(word)) return exact;
-    const fuzzy = { fuzzy: { addressWords: { value: word, fuzziness: 1, prefix_length: 1, transpositions: true, max_expansions: 50 } } };
-    return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
-  });
+  return fuzzyWordClauses(words, words.map((word) => (/^\d+$/.test(word) ? 0 : editsFor(word, 1))), 1, 'addressWords');
 }
 
 /** The canonical street of each run of the first typed words, all but the last word down to one. */

@@ -1,5 +1,6 @@
 import { firstLetterTier, FIRST_LETTER_MIN, nameTailsOf } from '../../search/first-letter';
 import { compactText, tokens } from '../../search/normalize';
+import { fuzzyWordsTier } from '../../search/fuzzy';
 import { SUMMARY_FETCH } from '../shape';
 
 /**
@@ -42,30 +43,6 @@ export interface SearchInput {
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 
-/** AUTO fuzziness capped at `max`: 1-2 letters exact, 3-5 one edit, 6+ two edits. */
-function editsFor(token: string, max: number): number {
-  const auto = token.length <= 2 ? 0 : token.length <= 5 ? 1 : 2;
-  return Math.min(auto, max);
-}
-
-/**
- * Every word within `maxEdits` of a name word (first letter exact; first two letters for two
- * edits, which keeps the two-edit automaton affordable); the last word may also be a prefix.
- */
-function fuzzyTier(words: string[], maxEdits: number): object | null {
-  const edits = words.map((word) => editsFor(word, maxEdits));
-  // Only worth a tier when it allows something the exact tiers do not.
-  if (!edits.some((e) => e === maxEdits)) return null;
-  const clauses = words.map((word, i) => {
-    const last = i === words.length - 1;
-    const exact = last ? { prefix: { nameNorm: word } } : { term: { nameNorm: word } };
-    if (edits[i] === 0) return exact;
-    const fuzzy = { fuzzy: { nameNorm: { value: word, fuzziness: edits[i], prefix_length: edits[i], transpositions: true, max_expansions: 50 } } };
-    return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
-  });
-  return { bool: { filter: clauses } };
-}
-
 export { FIRST_LETTER_MIN, nameTailsOf };
 
 /**
@@ -85,13 +62,13 @@ export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): objec
   const clauses: object[] = [];
   if (pass === 'all' || pass === 'closeSpellings') {
     clauses.push(...exactTierClauses(text));
-    const one = fuzzyTier(words, 1);
+    const one = fuzzyWordsTier(words, 1, 'nameNorm');
     if (one) clauses.push(tier(TIERS.fuzzyOne, one));
   }
   if (pass === 'all' || pass === 'twoEdits') {
     const first = firstLetterTier(words, { words: 'nameNorm', tails: 'nameTails' });
     if (first) clauses.push(tier(TIERS.firstLetter, first));
-    const two = fuzzyTier(words, 2);
+    const two = fuzzyWordsTier(words, 2, 'nameNorm');
     if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   }
   return clauses;
