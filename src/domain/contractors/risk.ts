@@ -1,4 +1,4 @@
-import { daysBetween, isoDate } from '../../nyc';
+import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type ScoreFactor } from '../scoring';
 import type { TicketStanding } from './tickets';
 import type { TicketRecord } from './types';
 
@@ -59,13 +59,7 @@ export interface ContractorRiskInput {
   finesDueCents: number;
 }
 
-export interface ContractorRiskFactor {
-  key: ContractorRiskFactorKey;
-  label: string;
-  count: number;
-  points: number;
-  detail: string;
-}
+export type ContractorRiskFactor = ScoreFactor<ContractorRiskFactorKey>;
 
 export interface ContractorRisk {
   score: number;
@@ -84,25 +78,12 @@ export function contractorRiskLevelOf(score: number): ContractorRiskLevel {
   return LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
 }
 
-/** The age of a date as of the clock's UTC day; a date after the clock is 0 days old. */
-export function ageInDays(date: string, asOf: Date): number {
-  return Math.max(0, daysBetween(date, isoDate(asOf)));
-}
-
 /** w = floor + (1 - floor) x 0.5^(age/half-life); an undated finding weighs the floor. */
 export function findingWeight(date: string | null, asOf: Date): number {
-  if (date === null) return WEIGHT_FLOOR;
-  return WEIGHT_FLOOR + (1 - WEIGHT_FLOOR) * 0.5 ** (ageInDays(date, asOf) / HALF_LIFE_DAYS);
+  return flooredRecencyWeight(date, asOf, { halfLifeDays: HALF_LIFE_DAYS, floor: WEIGHT_FLOOR });
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const duePoints = (cents: number, perDoubling: number) => perDoubling * Math.log2(1 + Math.max(0, cents) / 100_000);
-
-function factor(key: ContractorRiskFactorKey, label: string, count: number, units: number, cap: number, explain: string): ContractorRiskFactor {
-  const points = Math.min(cap, Math.round(units));
-  return { key, label, count, points, detail: `${points} of ${cap} points: ${explain}` };
-}
+const factor = cappedFactor<ContractorRiskFactorKey>;
 
 /** The full assessment: score, level and the factors every point comes from. */
 export function contractorRisk(input: ContractorRiskInput, asOf: Date): ContractorRisk {

@@ -1,4 +1,4 @@
-import { daysBetween, isoDate } from '../../nyc';
+import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type ScoreFactor } from '../scoring';
 
 /**
  * The property risk score: a pure function of a lot's violation findings, its penalties
@@ -54,13 +54,7 @@ export interface PropertyRiskInput {
   finesDueCents: number;
 }
 
-export interface PropertyRiskFactor {
-  key: PropertyRiskFactorKey;
-  label: string;
-  count: number;
-  points: number;
-  detail: string;
-}
+export type PropertyRiskFactor = ScoreFactor<PropertyRiskFactorKey>;
 
 export interface PropertyRisk {
   score: number;
@@ -79,24 +73,12 @@ export function propertyRiskLevelOf(score: number): PropertyRiskLevel {
   return LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
 }
 
-/** The age of a date as of the clock's UTC day; a date after the clock is 0 days old. */
-export function ageInDays(date: string, asOf: Date): number {
-  return Math.max(0, daysBetween(date, isoDate(asOf)));
-}
-
 /** w = floor + (1 - floor) x 0.5^(age/half-life); an undated finding weighs the floor. */
 export function findingWeight(date: string | null, asOf: Date): number {
-  if (date === null) return WEIGHT_FLOOR;
-  return WEIGHT_FLOOR + (1 - WEIGHT_FLOOR) * 0.5 ** (ageInDays(date, asOf) / HALF_LIFE_DAYS);
+  return flooredRecencyWeight(date, asOf, { halfLifeDays: HALF_LIFE_DAYS, floor: WEIGHT_FLOOR });
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-function factor(key: PropertyRiskFactorKey, label: string, count: number, units: number, cap: number, explain: string): PropertyRiskFactor {
-  const points = Math.min(cap, Math.round(units));
-  return { key, label, count, points, detail: `${points} of ${cap} points: ${explain}` };
-}
+const factor = cappedFactor<PropertyRiskFactorKey>;
 
 /** The score, its level and the factors every point comes from. */
 export function propertyRisk(input: PropertyRiskInput, asOf: Date): PropertyRisk {
@@ -127,7 +109,7 @@ export function propertyRisk(input: PropertyRiskInput, asOf: Date): PropertyRisk
   const factors = [
     factor('open_violations', 'Open violations', openCount, 4 * openWeight, 40,
       `${plural(openCount, 'open violation')}; 4 points per recency-weighted violation (weighted ${openWeight.toFixed(2)})`),
-    factor('fines_due', 'Penalties due', dueCount, 5 * Math.log2(1 + due / 100_000), 25,
+    factor('fines_due', 'Penalties due', dueCount, duePoints(due, 5), 25,
       `${dollars(due)} due on ${plural(dueCount, 'violation')}; 5 x log2(1 + dollars due / 1,000)`),
     factor('defaulted_hearings', 'Defaulted hearings', defaultedCount, 6 * defaultedWeight, 20,
       `${plural(defaultedCount, 'hearing')} defaulted; 6 points per recency-weighted default (weighted ${defaultedWeight.toFixed(2)})`),
