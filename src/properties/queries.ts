@@ -33,6 +33,40 @@ export interface SqlQuery {
 }
 
 export function buildDocketQuery(filter: DocketFilter, after: Position | null, limit: number): SqlQuery {
+  const { sort, ...lot } = filter;
+  const order = { descending: sort.startsWith('-'), amountColumn: sort.endsWith('penalty') ? 'penalty_imposed_cents' : undefined };
+  return buildLotListQuery(VIOLATION_LIST, lot, order, after, limit);
+}
+
+const VIOLATION_LIST: LotListTable = {
+  table: 'property_violations',
+  alias: 'v',
+  columns: 'is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents',
+};
+
+/** A lot's list table (violations, permits): the table, its alias and the columns it reads after the common ones. */
+export interface LotListTable {
+  table: string;
+  alias: string;
+  columns: string;
+}
+
+/** The filters every lot list offers (agency where the list has it). */
+export type LotListFilter = Omit<DocketFilter, 'sort'>;
+
+/**
+ * The keyset list query of one lot's records, for every lot list (violations, permits):
+ * the filters, then (key, source_dataset, source_id) all in one direction, the key being
+ * the issue date (undated last: +infinity ascending, -infinity descending) or an amount
+ * column (bigint).
+ */
+export function buildLotListQuery(
+  list: LotListTable,
+  filter: LotListFilter,
+  order: { descending: boolean; amountColumn?: string },
+  after: Position | null,
+  limit: number,
+): SqlQuery {
   const values: unknown[] = [filter.bbl];
   const param = (value: unknown) => `$${values.push(value)}`;
   const where = ['bbl = $1'];
@@ -41,21 +75,20 @@ export function buildDocketQuery(filter: DocketFilter, after: Position | null, l
   if (filter.since) where.push(`issued_at >= ${param(filter.since)}::date`);
   if (filter.until) where.push(`issued_at <= ${param(filter.until)}::date`);
 
-  const descending = filter.sort.startsWith('-');
-  const byPenalty = filter.sort.endsWith('penalty');
+  const { descending, amountColumn } = order;
   const missingDate = descending ? "'-infinity'::date" : "'infinity'::date";
   // Qualified: a bare name in ORDER BY would resolve to the text-cast output column of the same name.
-  const key = byPenalty ? 'v.penalty_imposed_cents' : `coalesce(v.issued_at, ${missingDate})`;
+  const key = amountColumn ? `${list.alias}.${amountColumn}` : `coalesce(${list.alias}.issued_at, ${missingDate})`;
   if (after) {
     const [value, dataset, id] = after;
-    const keyValue = byPenalty ? `${param(value)}::bigint` : `coalesce(${param(value)}::date, ${missingDate})`;
+    const keyValue = amountColumn ? `${param(value)}::bigint` : `coalesce(${param(value)}::date, ${missingDate})`;
     where.push(`(${key}, source_dataset, source_id) ${descending ? '<' : '>'} (${keyValue}, ${param(dataset)}::text, ${param(id)}::text)`);
   }
   const direction = descending ? 'desc' : 'asc';
   return {
     text: `select source_dataset, source_id, identifier, agency, record_type, coalesce(status, '') as status, coalesce(description, '') as description,
-              is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents
-       from property_violations v
+              ${list.columns}
+       from ${list.table} ${list.alias}
        where ${where.join(' and ')}
        order by ${key} ${direction}, source_dataset ${direction}, source_id ${direction}
        limit ${param(limit)}`,

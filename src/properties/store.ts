@@ -1,13 +1,21 @@
 import type { Position } from '../search/cursor';
 import type { DataStore } from '../stores';
-import { buildDocketQuery, type DocketFilter } from './queries';
+import { buildDocketQuery, type DocketFilter, type SqlQuery } from './queries';
 import type { PropertyViolationItem, ViolationSort } from './types';
 
-/** A docket row: the item and what its keyset position is made of. */
-export interface DocketRow {
-  item: PropertyViolationItem;
+/** A row of a lot list (violations, permits): the item and what its keyset position is made of. */
+export interface LotListRow<Item> {
+  item: Item;
   sourceDataset: string;
   sourceId: string;
+}
+
+export type DocketRow = LotListRow<PropertyViolationItem>;
+
+/** Runs a lot list query (buildLotListQuery) and reads each row's item with `itemOf`. */
+export async function lotListRows<Item>(store: DataStore, query: SqlQuery, itemOf: (row: Record<string, any>) => Item): Promise<LotListRow<Item>[]> {
+  const { rows } = await store.pg.query(query);
+  return rows.map((row) => ({ sourceDataset: row.source_dataset, sourceId: row.source_id, item: itemOf(row) }));
 }
 
 export async function lotExists(store: DataStore, bbl: string): Promise<boolean> {
@@ -16,22 +24,17 @@ export async function lotExists(store: DataStore, bbl: string): Promise<boolean>
 }
 
 export async function docketRows(store: DataStore, filter: DocketFilter, after: Position | null, limit: number): Promise<DocketRow[]> {
-  const { rows } = await store.pg.query(buildDocketQuery(filter, after, limit));
-  return rows.map((row) => ({
-    sourceDataset: row.source_dataset,
-    sourceId: row.source_id,
-    item: {
-      identifier: row.identifier,
-      agency: row.agency,
-      recordType: row.record_type,
-      status: row.status,
-      description: row.description,
-      isOpen: row.is_open,
-      issuedAt: row.issued_at,
-      statusAt: row.status_at,
-      penaltyImposedCents: Number(row.penalty_imposed_cents),
-      penaltyDueCents: Number(row.penalty_due_cents),
-    },
+  return lotListRows(store, buildDocketQuery(filter, after, limit), (row) => ({
+    identifier: row.identifier,
+    agency: row.agency,
+    recordType: row.record_type,
+    status: row.status,
+    description: row.description,
+    isOpen: row.is_open,
+    issuedAt: row.issued_at,
+    statusAt: row.status_at,
+    penaltyImposedCents: Number(row.penalty_imposed_cents),
+    penaltyDueCents: Number(row.penalty_due_cents),
   }));
 }
 
