@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,8 @@ import { upgradeIndices } from '../../ingest/index/rebuild';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
-import { field, resetNamespace, runCli } from './ingest';
+import { addFigures, exportList, type ExportFigures, exportSummary, generateInOwnProcess, getLive, ingestRunFigures, noFigures, probe, verifyLine } from '../family-scenarios';
+import { resetNamespace, runCli } from './ingest';
 
 /**
  * The contractors family on the generated OATH export (ingest/generate/contractors.ts) at
@@ -30,7 +30,6 @@ const RATE = 200;
 const AS_OF = new Date('2026-04-01T00:00:00Z');
 const INGEST_NAMESPACE = 'bench_ingest_contractors';
 const workDir = path.join(os.tmpdir(), 'nyc-api-bench-contractors');
-const repoRoot = path.resolve(__dirname, '..', '..');
 
 interface Samples {
   /** Listed companies (slug, name), sampled. */
@@ -96,20 +95,12 @@ export function typeaheadQueries(companies: Samples['companies']): string[] {
   });
 }
 
-async function probe(ctx: BenchContext, pathAndQuery: string, what: string): Promise<string | undefined> {
-  const res = await fetch(`${ctx.apiUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
-  const body = await res.text();
-  if (res.status === 404) return `${what} answers 404 (${body.slice(0, 120)}): the endpoint is not built in this tree yet`;
-  if (res.status >= 400) return `${what} answers ${res.status}: ${body.slice(0, 200)}`;
-  return undefined;
-}
-
 /** Before the load, each query once: how many find nothing, and how often the company typed is first, so a fast p99 cannot come from empty answers. */
 async function checkTypeahead(ctx: BenchContext, companies: Samples['companies'], queries: string[]): Promise<void> {
   let empty = 0;
   let found = 0;
   for (const [i, q] of queries.entries()) {
-    const res = await fetch(`${ctx.apiUrl}/api/v1/contractors/search?q=${encodeURIComponent(q)}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+    const res = await getLive(ctx, `/api/v1/contractors/search?q=${encodeURIComponent(q)}`);
     const body = (await res.json()) as { data?: Array<{ slug: string }> };
     if (!body.data?.length) empty += 1;
     if (body.data?.some((c) => c.slug === companies[i].slug)) found += 1;
@@ -149,44 +140,18 @@ const profile: BenchScenario = {
   },
 };
 
-interface ExportFigures {
-  companies: number;
-  rows: number;
-  pages: number;
-  missing: number;
-  duplicates: number;
-  seconds: number;
-}
-
 /** Follows one company's tickets from the first page to the last; every ticket checked against Postgres. */
-async function exportTickets(ctx: BenchContext, slug: string, sort: string, figures: ExportFigures): Promise<void> {
-  const seen = new Map<string, number>();
-  let cursor: string | null = null;
-  const started = process.hrtime.bigint();
-  do {
-    const url = `${ctx.apiUrl}/api/v1/contractors/${slug}/tickets?limit=100&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
-    if (!res.ok) throw new Error(`tickets of ${slug} (${sort}) failed on page ${figures.pages + 1}: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { data: Array<{ ticket: string }>; meta: { nextCursor: string | null } };
-    for (const row of body.data) {
-      seen.set(row.ticket, (seen.get(row.ticket) ?? 0) + 1);
-      figures.rows += 1;
-    }
-    cursor = body.meta.nextCursor;
-    figures.pages += 1;
-  } while (cursor);
-  figures.seconds += Number(process.hrtime.bigint() - started) / 1e9;
-  const { rows } = await ctx.stores.byMode.live.pg.query(
-    `select t.ticket from contractor_slugs s join contractor_tickets t on t.company = s.company where s.slug = $1`, [slug],
-  );
-  const stored = new Set(rows.map((row) => row.ticket as string));
-  for (const ticket of stored) if (!seen.has(ticket)) figures.missing += 1;
-  for (const [ticket, count] of seen) figures.duplicates += stored.has(ticket) ? count - 1 : count;
-  figures.companies += 1;
-}
+const exportTickets = (ctx: BenchContext, slug: string, sort: string, figures: ExportFigures) =>
+  exportList<{ ticket: string }>(ctx, {
+    path: `/api/v1/contractors/${slug}/tickets?limit=100&sort=${sort}`,
+    what: `tickets of ${slug} (${sort})`,
+    idOf: (row) => row.ticket,
+    storedIds: async () => (await ctx.stores.byMode.live.pg.query(
+      `select t.ticket from contractor_slugs s join contractor_tickets t on t.company = s.company where s.slug = $1`, [slug],
+    )).rows.map((row) => row.ticket as string),
+  }, figures);
 
-const summary = (f: ExportFigures) =>
-  `${f.rows} tickets of ${f.companies} companies in ${f.pages} pages, ${f.seconds.toFixed(1)} s: ${Math.round(f.rows / Math.max(f.seconds, 1e-3))} rows/s; ${f.missing} missing, ${f.duplicates} repeated (vs Postgres)`;
+const summary = (f: ExportFigures) => exportSummary(f, 'tickets', 'companies');
 
 const ticketExport: BenchScenario = {
   kind: 'task',
@@ -195,31 +160,16 @@ const ticketExport: BenchScenario = {
   targets: '>= 10,000 rows/s; nothing missing or repeated',
   async run(ctx) {
     const data = await ensureData(ctx);
-    const empty = (): ExportFigures => ({ companies: 0, rows: 0, pages: 0, missing: 0, duplicates: 0, seconds: 0 });
-    const newest = empty();
-    const oldest = empty();
-    const sampled = empty();
+    const newest = noFigures();
+    const oldest = noFigures();
+    const sampled = noFigures();
     for (const slug of data.heavy) await exportTickets(ctx, slug, '-date', newest);
     for (const slug of data.heavy) await exportTickets(ctx, slug, 'date', oldest);
     for (const { slug } of data.companies.slice(0, 200)) await exportTickets(ctx, slug, '-date', sampled);
-    const all = [newest, oldest, sampled].reduce((sum, f) => ({
-      companies: sum.companies + f.companies, rows: sum.rows + f.rows, pages: sum.pages + f.pages, missing: sum.missing + f.missing, duplicates: sum.duplicates + f.duplicates, seconds: sum.seconds + f.seconds,
-    }));
+    const all = [newest, oldest, sampled].reduce(addFigures);
     return { heaviestNewestFirst: summary(newest), heaviestOldestFirst: summary(oldest), sampledCompanies: summary(sampled), overall: summary(all) };
   },
 };
-
-/** The generator in its own process, so its peak RSS is its own (it prints it). */
-function generateFile(dir: string, fraction: number, seed: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'ingest', 'generate', 'cli.ts'), 'contractors', '--fraction', String(fraction), '--seed', String(seed), '--out', dir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(output.trim().split('\n').pop() ?? '') : reject(new Error(`generate failed: ${output}`))));
-  });
-}
 
 const fullIngest: BenchScenario = {
   kind: 'task',
@@ -229,18 +179,14 @@ const fullIngest: BenchScenario = {
   async run(ctx) {
     const dir = path.join(workDir, `ingest-${FRACTION}`);
     fs.rmSync(dir, { recursive: true, force: true });
-    const generated = await generateFile(dir, FRACTION, INGEST_SEED);
+    const generated = await generateInOwnProcess('contractors', dir, FRACTION, INGEST_SEED);
     ctx.log(generated);
     await resetNamespace(ctx, INGEST_NAMESPACE);
     const result: Record<string, string | number> = { fraction: FRACTION, generator: generated.replace(/^wrote /, '') };
     const run = await runCli(['oath', '--file', path.join(dir, CONTRACTORS_FILE)], ctx, INGEST_NAMESPACE);
     if (run.code !== 0) throw new Error(`ingest of oath failed:\n${run.output}`);
-    const rows = Number(field(run.output, 'rows read'));
-    const seconds = Number(field(run.output, 'time'));
-    const phases = /reading .*final indexing \S+ s/.exec(run.output)?.[0] ?? '?';
-    result.oath = `${rows} rows (${field(run.output, 'rejected')} rejected) in ${seconds} s: ${Math.round(rows / seconds)} rows/s [${phases}]; process ${run.seconds.toFixed(1)} s wall; peak RSS ${field(run.output, 'peak RSS')} MB`;
-    const verify = await runCli(['verify', '--family', 'contractors'], ctx, INGEST_NAMESPACE);
-    result.verify = verify.code === 0 ? `passed (${verify.seconds.toFixed(1)} s)` : `FAILED\n${verify.output}`;
+    result.oath = ingestRunFigures(run).line;
+    result.verify = await verifyLine(ctx, 'contractors', INGEST_NAMESPACE);
     fs.rmSync(dir, { recursive: true, force: true });
     return result;
   },

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,8 @@ import { upgradeIndices } from '../../ingest/index/rebuild';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
-import { field, resetNamespace, runCli } from './ingest';
+import { addFigures, exportList, type ExportFigures, exportSummary, generateInOwnProcess, getLive, ingestRunFigures, noFigures, probe, verifyLine } from '../family-scenarios';
+import { resetNamespace, runCli } from './ingest';
 
 /**
  * The properties family on the generated New York set (ingest/generate/properties.ts) at
@@ -27,7 +27,6 @@ const RATE = 200;
 const AS_OF = new Date('2026-04-01T00:00:00Z');
 const INGEST_NAMESPACE = 'bench_ingest_properties';
 const workDir = path.join(os.tmpdir(), 'nyc-api-bench-properties');
-const repoRoot = path.resolve(__dirname, '..', '..');
 
 /** The permit dataset joins once it is registered (`dob-permits` in ingest/families DATASETS). */
 const permitsLoad = () => datasetNamed('dob-permits');
@@ -112,15 +111,6 @@ export function typeaheadQueries(lots: Samples['lots']): string[] {
   });
 }
 
-/** A probe of the endpoint: undefined when it answers, else why the scenario is skipped. */
-async function probe(ctx: BenchContext, pathAndQuery: string, what: string): Promise<string | undefined> {
-  const res = await fetch(`${ctx.apiUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
-  const body = await res.text();
-  if (res.status === 404) return `${what} answers 404 (${body.slice(0, 120)}): the endpoint is not built in this tree yet`;
-  if (res.status >= 400) return `${what} answers ${res.status}: ${body.slice(0, 200)}`;
-  return undefined;
-}
-
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'properties-typeahead',
@@ -148,7 +138,7 @@ async function checkTypeahead(ctx: BenchContext, lots: Samples['lots'], queries:
   let whole = 0;
   let first = 0;
   for (const [i, q] of queries.entries()) {
-    const res = await fetch(`${ctx.apiUrl}/api/v1/properties/search?q=${encodeURIComponent(q)}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+    const res = await getLive(ctx, `/api/v1/properties/search?q=${encodeURIComponent(q)}`);
     const body = (await res.json()) as { data?: Array<{ bbl: string }> };
     if (!body.data?.length) empty += 1;
     if (i % 3 === 2) {
@@ -173,44 +163,16 @@ const profile: BenchScenario = {
   },
 };
 
-interface ExportFigures {
-  lots: number;
-  rows: number;
-  pages: number;
-  missing: number;
-  duplicates: number;
-  seconds: number;
-}
-
 /** Follows one lot's docket from the first page to the last; every row checked against Postgres. */
-async function exportDocket(ctx: BenchContext, bbl: string, sort: string, figures: ExportFigures): Promise<void> {
-  const seen = new Map<string, number>();
-  let cursor: string | null = null;
-  const started = process.hrtime.bigint();
-  do {
-    const url = `${ctx.apiUrl}/api/v1/properties/${bbl}/violations?limit=100&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
-    if (!res.ok) throw new Error(`docket of ${bbl} (${sort}) failed on page ${figures.pages + 1}: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { data: Array<{ recordType: string; identifier: string }>; meta: { nextCursor: string | null } };
-    for (const row of body.data) {
-      const id = `${row.recordType}|${row.identifier}`;
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      figures.rows += 1;
-    }
-    cursor = body.meta.nextCursor;
-    figures.pages += 1;
-  } while (cursor);
-  figures.seconds += Number(process.hrtime.bigint() - started) / 1e9;
-  const { rows } = await ctx.stores.byMode.live.pg.query(`select record_type || '|' || identifier as id from property_violations where bbl = $1`, [bbl]);
-  const stored = new Map<string, number>();
-  for (const { id } of rows) stored.set(id, (stored.get(id) ?? 0) + 1);
-  for (const [id, count] of stored) figures.missing += Math.max(0, count - (seen.get(id) ?? 0));
-  for (const [id, count] of seen) figures.duplicates += Math.max(0, count - (stored.get(id) ?? 0));
-  figures.lots += 1;
-}
+const exportDocket = (ctx: BenchContext, bbl: string, sort: string, figures: ExportFigures) =>
+  exportList<{ recordType: string; identifier: string }>(ctx, {
+    path: `/api/v1/properties/${bbl}/violations?limit=100&sort=${sort}`,
+    what: `docket of ${bbl} (${sort})`,
+    idOf: (row) => `${row.recordType}|${row.identifier}`,
+    storedIds: async () => (await ctx.stores.byMode.live.pg.query(`select record_type || '|' || identifier as id from property_violations where bbl = $1`, [bbl])).rows.map((row) => row.id as string),
+  }, figures);
 
-const summary = (f: ExportFigures) =>
-  `${f.rows} rows of ${f.lots} dockets in ${f.pages} pages, ${f.seconds.toFixed(1)} s: ${Math.round(f.rows / Math.max(f.seconds, 1e-3))} rows/s; ${f.missing} missing, ${f.duplicates} repeated (vs Postgres)`;
+const summary = (f: ExportFigures) => exportSummary(f, 'rows', 'dockets');
 
 const docketExport: BenchScenario = {
   kind: 'task',
@@ -219,15 +181,13 @@ const docketExport: BenchScenario = {
   targets: '>= 10,000 rows/s; nothing missing or repeated',
   async run(ctx) {
     const data = await ensureData(ctx);
-    const heavy: ExportFigures = { lots: 0, rows: 0, pages: 0, missing: 0, duplicates: 0, seconds: 0 };
-    const heavyPenalty: ExportFigures = { ...heavy };
-    const many: ExportFigures = { ...heavy };
+    const heavy = noFigures();
+    const heavyPenalty = noFigures();
+    const many = noFigures();
     for (const bbl of data.heavy) await exportDocket(ctx, bbl, '-date', heavy);
     for (const bbl of data.heavy) await exportDocket(ctx, bbl, '-penalty', heavyPenalty);
     for (const bbl of data.withViolations) await exportDocket(ctx, bbl, '-date', many);
-    const all = [heavy, heavyPenalty, many].reduce((sum, f) => ({
-      lots: sum.lots + f.lots, rows: sum.rows + f.rows, pages: sum.pages + f.pages, missing: sum.missing + f.missing, duplicates: sum.duplicates + f.duplicates, seconds: sum.seconds + f.seconds,
-    }));
+    const all = [heavy, heavyPenalty, many].reduce(addFigures);
     return {
       heaviestByDate: summary(heavy),
       heaviestByPenalty: summary(heavyPenalty),
@@ -237,18 +197,6 @@ const docketExport: BenchScenario = {
   },
 };
 
-/** The generator in its own process, so its peak RSS is its own (it prints it). */
-function generateFiles(dir: string, fraction: number, seed: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(repoRoot, 'ingest', 'generate', 'cli.ts'), 'properties', '--fraction', String(fraction), '--seed', String(seed), '--out', dir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(output.trim().split('\n').pop() ?? '') : reject(new Error(`generate failed: ${output}`))));
-  });
-}
-
 const fullIngest: BenchScenario = {
   kind: 'task',
   name: 'properties-ingest',
@@ -257,7 +205,7 @@ const fullIngest: BenchScenario = {
   async run(ctx) {
     const dir = path.join(workDir, `ingest-${FRACTION}`);
     fs.rmSync(dir, { recursive: true, force: true });
-    const generated = await generateFiles(dir, FRACTION, INGEST_SEED);
+    const generated = await generateInOwnProcess('properties', dir, FRACTION, INGEST_SEED);
     ctx.log(generated);
     await resetNamespace(ctx, INGEST_NAMESPACE);
     const result: Record<string, string | number> = { fraction: FRACTION, generator: generated.replace(/^wrote /, '') };
@@ -269,19 +217,15 @@ const fullIngest: BenchScenario = {
       ctx.log(`ingesting ${load.source.name}`);
       const run = await runCli([load.source.name, '--file', path.join(dir, file)], ctx, INGEST_NAMESPACE);
       if (run.code !== 0) throw new Error(`ingest of ${load.source.name} failed:\n${run.output}`);
-      const rows = Number(field(run.output, 'rows read'));
-      const seconds = Number(field(run.output, 'time'));
-      const rss = Number(field(run.output, 'peak RSS'));
+      const { rows, seconds, rss, line } = ingestRunFigures(run);
       totalRows += rows;
       totalSeconds += seconds;
       wallSeconds += run.seconds;
       peak = Math.max(peak, rss);
-      const phases = /reading .*final indexing \S+ s/.exec(run.output)?.[0] ?? '?';
-      result[load.source.name] = `${rows} rows (${field(run.output, 'rejected')} rejected) in ${seconds} s: ${Math.round(rows / seconds)} rows/s [${phases}]; process ${run.seconds.toFixed(1)} s wall; peak RSS ${rss} MB`;
+      result[load.source.name] = line;
     }
     result.total = `${totalRows} rows in ${totalSeconds.toFixed(1)} s of loading: ${Math.round(totalRows / totalSeconds)} rows/s (${Math.round(totalRows / wallSeconds)} rows/s counting each process's start, ${wallSeconds.toFixed(1)} s); peak RSS ${peak} MB`;
-    const verify = await runCli(['verify', '--family', 'properties'], ctx, INGEST_NAMESPACE);
-    result.verify = verify.code === 0 ? `passed (${verify.seconds.toFixed(1)} s)` : `FAILED\n${verify.output}`;
+    result.verify = await verifyLine(ctx, 'properties', INGEST_NAMESPACE);
     fs.rmSync(dir, { recursive: true, force: true });
     return result;
   },
