@@ -5,6 +5,7 @@ import { refreshIndices } from '../../ingest/index/indices';
 import { normalizeText } from '../../src/search/normalize';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
+import { pageAll as pageAllOf } from '../support/pages';
 import { defaultLine, loadOath, type OathLine, oathCsv, paidLine, realOathFile, realOathPresent } from './support';
 
 /** GET /contractors (browse) on real Elasticsearch: OATH rows ingested through the real pipeline. */
@@ -56,20 +57,7 @@ const LATER: OathLine[] = [...LINES, paid('KINGS PLUMBING & HEATING CORP')];
 type Summary = { slug: string; name: string; ticketCount: number; finesDueCents: number; riskLevel: string };
 let api: TestApi;
 
-async function pageAll(query: string, limit: number, key?: string): Promise<Summary[]> {
-  const items: Summary[] = [];
-  let cursor: string | null = null;
-  for (let pages = 0; pages < 500; pages++) {
-    const res: { status: number; body: any } = await api.get(`/api/v1/contractors?${query}${query ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key });
-    expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeLessThanOrEqual(limit);
-    expect(res.body.meta.returned).toBe(res.body.data.length);
-    items.push(...res.body.data);
-    cursor = res.body.meta.nextCursor;
-    if (!cursor) return items;
-  }
-  throw new Error('too many pages');
-}
+const pageAll = (query: string, limit: number, key?: string) => pageAllOf<Summary>(api, '/api/v1/contractors', query, limit, { key });
 const slugs = (items: Summary[]) => items.map((item) => item.slug);
 
 /** The documented order, computed here: the key (name folded), then the slug ascending. */

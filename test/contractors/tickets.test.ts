@@ -1,4 +1,5 @@
 import { startTestApi, TestApi } from '../support/api';
+import { pageAll } from '../support/pages';
 import { defaultLine, loadOath, oathCsv, paidLine, realOathFile, realOathPresent, scheduledLine } from './support';
 
 const BASE = '/api/v1/contractors';
@@ -26,19 +27,7 @@ async function slugOf(api: TestApi): Promise<string> {
   return rows[0].company;
 }
 
-async function pageThrough(api: TestApi, slug: string, params: string, limit: number): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `${params}${params ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res: { status: number; body: any } = await api.get(`${BASE}/${slug}/tickets?${query}`, { key: api.keys.test });
-    expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeLessThanOrEqual(limit);
-    items.push(...res.body.data);
-    cursor = res.body.meta.nextCursor;
-  } while (cursor);
-  return items;
-}
+const pageThrough = (api: TestApi, slug: string, params: string, limit: number) => pageAll(api, `${BASE}/${slug}/tickets`, params, limit, { key: api.keys.test });
 
 /** The documented order: violation date (undated last both ways), then ticket, both in the sort's direction. */
 function expectedOrder(items: any[], descending: boolean): string[] {

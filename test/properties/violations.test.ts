@@ -1,24 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { startTestApi, TestApi } from '../support/api';
+import { pageAll } from '../support/pages';
 import { docketsPresent, insertLot, type InlineViolation, loadRealDockets } from './support';
 
 const BASE = '/api/v1/properties';
 const SORTS = ['-date', 'date', '-penalty', 'penalty'] as const;
 
 /** Every item of a docket, following nextCursor page by page. */
-async function pageThrough(api: TestApi, bbl: string, params: string, limit: number): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `${params}${params ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res: { status: number; body: any } = await api.get(`${BASE}/${bbl}/violations?${query}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeLessThanOrEqual(limit);
-    items.push(...res.body.data);
-    cursor = res.body.meta.nextCursor;
-  } while (cursor);
-  return items;
-}
+const pageThrough = (api: TestApi, bbl: string, params: string, limit: number) => pageAll(api, `${BASE}/${bbl}/violations`, params, limit);
 
 /** The documented order, computed here from the items: key, then dataset and id, nulls after dates both ways. */
 function expectedOrder(items: any[], sort: (typeof SORTS)[number], datasetOf: (identifier: string) => string): string[] {
