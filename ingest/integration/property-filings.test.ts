@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { ingestFile } from '../../test/support/ingest-file';
 import {
   DOB_COMPLAINTS_LOAD,
   DOB_SAFETY_VIOLATIONS_LOAD,
@@ -16,8 +17,6 @@ import {
 import { lotsOfBins } from '../families/properties/buildings';
 import type { KeyedDataset } from '../families/types';
 import { verifyStores } from '../index/verify';
-import { ingestDataset } from '../load/pipeline';
-import { fileSource } from '../sources/source';
 
 const FILES = {
   complaints: 'properties/dob_complaints__nycdb.csv',
@@ -33,8 +32,7 @@ const describeWithFiles = present ? describe : describe.skip;
 
 const AS_OF = new Date('2026-11-23T12:00:00Z');
 type Store = TestNamespace['stores']['byMode']['test'];
-const load = <Row>(store: Store, dataset: KeyedDataset<Row>, file: string) =>
-  ingestDataset(store, dataset, fileSource(dataset.source, path.isAbsolute(file) ? file : path.join(NYC_DATA_DIR, file)), { asOf: AS_OF });
+const load = <Row>(store: Store, dataset: KeyedDataset<Row>, file: string) => ingestFile(store, dataset, file, AS_OF);
 
 const UNKNOWN_BIN = (bin: string) =>
   `unknown BIN "${bin}": no loaded dataset places this building on a lot (load one that names BIN and BBL, such as elevators or DOB violations, first)`;

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD, PROPERTIES } from '../families';
 import type { KeyedDataset } from '../families/types';
 import { verifyStores } from '../index/verify';
-import { ingestDataset } from '../load/pipeline';
 import { rederive } from '../load/rederive';
-import { fileSource } from '../sources/source';
 
 const PERMITS = 'properties/dob_permit_issuance__1000.csv';
 const PERMITS_2019 = 'properties/dob_permit_issuance__anhd_mock.csv';
@@ -27,8 +26,7 @@ const describeWithPermits = present ? describe : describe.skip;
 
 const AS_OF = new Date('2026-11-23T12:00:00Z');
 type Store = TestNamespace['stores']['byMode']['test'];
-const load = <Row>(store: Store, dataset: KeyedDataset<Row>, file: string, asOf = AS_OF) =>
-  ingestDataset(store, dataset, fileSource(dataset.source, file.startsWith('/') ? file : path.join(NYC_DATA_DIR, file)), { asOf });
+const load = <Row>(store: Store, dataset: KeyedDataset<Row>, file: string, asOf = AS_OF) => ingestFile(store, dataset, file, asOf);
 
 async function permitsOf(ns: TestNamespace, bbl: string) {
   const { rows } = await ns.stores.byMode.test.pg.query(

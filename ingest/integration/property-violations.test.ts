@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from '../families';
 import type { KeyedDataset } from '../families/types';
 import { verifyStores } from '../index/verify';
@@ -18,8 +19,7 @@ const present = [DOB, DOB_EXPORT, ECB, SAFETY].every((file) => nycDataPresent(fi
 const describeWithDockets = present ? describe : describe.skip;
 
 const AS_OF = new Date('2026-11-23T12:00:00Z');
-const load = <Row>(store: TestNamespace['stores']['byMode']['test'], dataset: KeyedDataset<Row>, file: string, asOf = AS_OF) =>
-  ingestDataset(store, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf });
+const load = <Row>(store: TestNamespace['stores']['byMode']['test'], dataset: KeyedDataset<Row>, file: string, asOf = AS_OF) => ingestFile(store, dataset, file, asOf);
 
 async function violationsOf(ns: TestNamespace, bbl: string) {
   const { rows } = await ns.stores.byMode.test.pg.query(

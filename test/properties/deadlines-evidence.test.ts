@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   DOB_SAFETY_VIOLATIONS_LOAD,
   ELEVATORS_LOAD,
@@ -9,11 +8,10 @@ import {
   PLUTO_LOAD,
 } from '../../ingest/families';
 import type { KeyedDataset } from '../../ingest/families/types';
-import { ingestDataset } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/source';
-import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { fixtureReferenceDate } from '../../src/platform/fixture-clock';
 import { startTestApi, TestApi } from '../support/api';
+import { ingestFile } from '../support/ingest-file';
 
 const FILES = {
   plutoMn: 'properties/pluto_16v2_MN__nycdb.csv',
@@ -46,8 +44,7 @@ const FACADE_UNSAFE = '1003480036';
 
 describeWithFiles('GET /properties/{bbl}/deadlines from the compliance-evidence datasets (real lots across files)', () => {
   let api: TestApi;
-  const load = <Row>(dataset: KeyedDataset<Row>, file: string) =>
-    ingestDataset(api.ns.stores.byMode.test, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf: new Date(`${TODAY}T12:00:00Z`) });
+  const load = <Row>(dataset: KeyedDataset<Row>, file: string) => ingestFile(api.ns.stores.byMode.test, dataset, file, new Date(`${TODAY}T12:00:00Z`));
   const deadlines = async (bbl: string): Promise<Map<string, any>> => {
     const res = await api.get(`${BASE}/${bbl}/deadlines`, { key: api.keys.test });
     expect(res.status).toBe(200);

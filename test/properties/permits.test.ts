@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD } from '../../ingest/families';
 import type { KeyedDataset } from '../../ingest/families/types';
-import { ingestDataset } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/source';
-import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { startTestApi, TestApi } from '../support/api';
+import { ingestFile } from '../support/ingest-file';
+import { pageAll } from '../support/pages';
 
 const BASE = '/api/v1/properties';
 const FILES: Array<[KeyedDataset<unknown>, string]> = [
@@ -19,26 +18,14 @@ const describeWithPermits = FILES.every(([, file]) => nycDataPresent(file)) ? de
 const AS_OF = new Date('2023-05-01T12:00:00Z');
 
 /** Every item of a lot's permit list, following nextCursor page by page. */
-async function pageThrough(api: TestApi, bbl: string, params: string, limit: number): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `${params}${params ? '&' : ''}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res: { status: number; body: any } = await api.get(`${BASE}/${bbl}/permits?${query}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeLessThanOrEqual(limit);
-    items.push(...res.body.data);
-    cursor = res.body.meta.nextCursor;
-  } while (cursor);
-  return items;
-}
+const pageThrough = (api: TestApi, bbl: string, params: string, limit: number) => pageAll(api, `${BASE}/${bbl}/permits`, params, limit);
 
 describeWithPermits('GET /properties/{bbl}/permits on the real files', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();
     const store = api.ns.stores.byMode.live;
-    for (const [dataset, file] of FILES) await ingestDataset(store, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf: AS_OF });
+    for (const [dataset, file] of FILES) await ingestFile(store, dataset, file, AS_OF);
     await store.pg.query("insert into property_lots (bbl, borough, block, lot) values ('1000010003', 'Manhattan', 1, 3)");
   });
   afterAll(() => api.stop());

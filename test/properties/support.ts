@@ -1,11 +1,7 @@
-import path from 'node:path';
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD } from '../../ingest/families';
-import type { KeyedDataset } from '../../ingest/families/types';
-import { ingestDataset } from '../../ingest/load/pipeline';
-import { fileSource } from '../../ingest/sources/source';
-import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import type { DataStore } from '../../src/stores';
+import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import type { TestApi } from '../support/api';
+import { ingestFile } from '../support/ingest-file';
 
 export const DOCKET_FILES = {
   dob: 'properties/dob_violations__wow.csv',
@@ -15,8 +11,7 @@ export const DOCKET_FILES = {
 };
 export const docketsPresent = Object.values(DOCKET_FILES).every((file) => nycDataPresent(file));
 
-const load = <Row>(store: DataStore, dataset: KeyedDataset<Row>, file: string, asOf: Date) =>
-  ingestDataset(store, dataset, fileSource(dataset.source, path.join(NYC_DATA_DIR, file)), { asOf });
+const load = ingestFile;
 
 /** The real PLUTO and docket files into the live store, the way `npm run ingest` loads them. */
 export async function loadRealDockets(api: TestApi, asOf: Date): Promise<void> {
