@@ -4,6 +4,7 @@ import { CONTRACTORS } from '../../ingest/families';
 import { loadTestModeFixture } from '../../ingest/fixture';
 import { refreshIndices } from '../../ingest/index/indices';
 import { startTestApi, TestApi } from '../support/api';
+import { fakeDateOnly } from '../support/clock';
 import { defaultLine, loadOath, oathCsv, paidLine } from './support';
 
 /**
@@ -16,12 +17,6 @@ const HUDSON = 'HUDSON VALLEY CONSTRUCTION CORP';
 /** The fixture restaurant whose Health Department summonses are in the contractors fixture. */
 const JOES = '41000001';
 /** The lot the contractors fixture writes for JOE'S PIZZA & PASTA (7 CARMINE STREET). */
-
-// Only Date is faked: the server, Postgres and Elasticsearch clients keep their real timers.
-const REAL_TIMERS = [
-  'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
-  'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout',
-] as const;
 
 describe('contractors in test mode', () => {
   let api: TestApi;
@@ -107,7 +102,7 @@ describe('contractors in test mode', () => {
     };
     const today = await answers();
     for (const day of ['2026-05-17T00:30:00Z', '2027-02-28T23:59:00Z', '2031-07-04T08:00:00Z']) {
-      jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(day) });
+      fakeDateOnly(new Date(day));
       expect(new Date().toISOString().slice(0, 10)).toBe(day.slice(0, 10));
       expect(await answers()).toEqual(today);
       jest.useRealTimers();

@@ -1,6 +1,7 @@
 import { loadTestModeFixture } from '../../ingest/fixture';
 import { LOT_RECORD_TABLES } from '../../src/properties/records';
 import { startTestApi, TestApi } from '../support/api';
+import { fakeDateOnly } from '../support/clock';
 import { docketsPresent, loadRealDockets } from './support';
 
 /**
@@ -18,12 +19,6 @@ const ROWS_BY_TABLE: Record<string, Record<string, number>> = {
 const totalRecords = (bbl: string) => LOT_RECORD_TABLES.reduce((sum, { table }) => sum + ROWS_BY_TABLE[table][bbl], 0);
 /** A lot of the real dockets (live only). */
 const LIVE_ONLY = '5040880013';
-
-// Only Date is faked: the server, Postgres and Elasticsearch clients keep their real timers.
-const REAL_TIMERS = [
-  'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
-  'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout',
-] as const;
 
 describe('properties in test mode', () => {
   let api: TestApi;
@@ -93,7 +88,7 @@ describe('properties in test mode', () => {
     };
     const today = await answers();
     for (const day of ['2027-02-28T23:59:00Z', '2031-07-04T08:00:00Z']) {
-      jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(day) });
+      fakeDateOnly(new Date(day));
       expect(new Date().toISOString().slice(0, 10)).toBe(day.slice(0, 10));
       expect(await answers()).toEqual(today);
       await api.ns.stores.byMode.test.pg.query('delete from property_profile_cache');
