@@ -1,4 +1,4 @@
-import { ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
+import { ticketRecordOf, ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
 import type { DataStore } from '../stores';
 
 /**
@@ -32,24 +32,6 @@ export const TICKET_RECORD_SELECT = `t.ticket, t.issuing_agency, t.violation_dat
   t.compliance_status, t.hearing_date::text as hearing_date, t.decision_date::text as decision_date,
   t.penalty_imposed_cents::float8 as penalty_imposed_cents, t.paid_cents::float8 as paid_cents, t.late_fees_cents::float8 as late_fees_cents,
   t.balance_due_cents::float8 as balance_due_cents, t.charges, t.charge`;
-
-export function ticketRecordOf(row: Record<string, unknown>): TicketRecord {
-  return {
-    ticket: row.ticket as string,
-    issuingAgency: row.issuing_agency as string | null,
-    violationDate: row.violation_date as string | null,
-    hearingStatus: row.hearing_status as string | null,
-    hearingResult: row.hearing_result as string | null,
-    complianceStatus: row.compliance_status as string | null,
-    hearingDate: row.hearing_date as string | null,
-    decisionDate: row.decision_date as string | null,
-    penaltyImposedCents: row.penalty_imposed_cents as number | null,
-    paidCents: row.paid_cents as number | null,
-    lateFeesCents: row.late_fees_cents as number | null,
-    balanceDueCents: row.balance_due_cents as number | null,
-    charges: row.charges as TicketRecord['charges'],
-  };
-}
 
 /** A stored ticket with its standing as of the clock. */
 export interface StandingTicket {

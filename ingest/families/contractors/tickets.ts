@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { leadCharge, ticketStanding, type TicketRecord, type TicketStanding } from '../../../src/domain/contractors';
+import { leadCharge, ticketRecordOf, ticketStanding, type TicketStanding } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import { upsertSql } from '../../load/upsert';
 import type { OathRow } from '../../sources/contractors';
@@ -94,24 +94,6 @@ const RECORD_SELECT = `ticket, company, issuing_agency, violation_date::text, he
   balance_due_cents::float8, charges, status, defaulted, reopened, decided, sought_cents::float8, imposed_cents::float8,
   late_fees_due_cents::float8, due_cents::float8, reopenable_until::text, unknown_values`;
 
-function recordOf(stored: Record<string, unknown>): TicketRecord {
-  return {
-    ticket: stored.ticket as string,
-    issuingAgency: stored.issuing_agency as string | null,
-    violationDate: stored.violation_date as string | null,
-    hearingStatus: stored.hearing_status as string | null,
-    hearingResult: stored.hearing_result as string | null,
-    complianceStatus: stored.compliance_status as string | null,
-    hearingDate: stored.hearing_date as string | null,
-    decisionDate: stored.decision_date as string | null,
-    penaltyImposedCents: stored.penalty_imposed_cents as number | null,
-    paidCents: stored.paid_cents as number | null,
-    lateFeesCents: stored.late_fees_cents as number | null,
-    balanceDueCents: stored.balance_due_cents as number | null,
-    charges: stored.charges as TicketRecord['charges'],
-  };
-}
-
 function sameStanding(stored: Record<string, unknown>, standing: TicketStanding): boolean {
   return stored.status === standing.status
     && stored.defaulted === standing.defaulted
@@ -134,7 +116,7 @@ export async function rederiveTickets(client: PoolClient, companies: string[], a
   if (companies.length === 0) return [];
   const { rows } = await client.query(`select ${RECORD_SELECT} from contractor_tickets where company = any($1)`, [companies]);
   const stale = rows.flatMap((stored) => {
-    const standing = ticketStanding(recordOf(stored), asOf);
+    const standing = ticketStanding(ticketRecordOf(stored), asOf);
     return sameStanding(stored, standing) ? [] : [{ ticket: stored.ticket as string, company: stored.company as string, standing, asOf: isoDate(asOf) }];
   });
   if (stale.length === 0) return [];

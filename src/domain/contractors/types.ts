@@ -41,6 +41,28 @@ export interface TicketRecord {
   charges: OathCharge[];
 }
 
+/**
+ * A ticket's record from its stored contractor_tickets columns, read by their names (dates
+ * as text, money as float8): the same reading for the API's store and the ingest's rederive.
+ */
+export function ticketRecordOf(row: Record<string, unknown>): TicketRecord {
+  return {
+    ticket: row.ticket as string,
+    issuingAgency: row.issuing_agency as string | null,
+    violationDate: row.violation_date as string | null,
+    hearingStatus: row.hearing_status as string | null,
+    hearingResult: row.hearing_result as string | null,
+    complianceStatus: row.compliance_status as string | null,
+    hearingDate: row.hearing_date as string | null,
+    decisionDate: row.decision_date as string | null,
+    penaltyImposedCents: row.penalty_imposed_cents as number | null,
+    paidCents: row.paid_cents as number | null,
+    lateFeesCents: row.late_fees_cents as number | null,
+    balanceDueCents: row.balance_due_cents as number | null,
+    charges: row.charges as TicketRecord['charges'],
+  };
+}
+
 /** The respondent columns: a company may be whole in either, or split head / legal tail. */
 export interface Respondent {
   firstName: string | null;
