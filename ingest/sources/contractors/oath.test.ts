@@ -5,6 +5,8 @@ import { NYC_DATA_DIR, nycDataPresent } from '../../../src/nyc/testing/shared-da
 import type { SourceItem } from '../dataset';
 import { fileSource, readRecords, typedItems } from '../source';
 import { OATH_HEARINGS, OathRow } from './oath';
+// The portal export's 78 columns in order (SCHEMAS.md, section 8); the generator's test checks them against the real file.
+import { OATH_HEADER } from '../../generate/contractors';
 
 const FILE = 'oath/oath_hearings__nycdb.csv';
 const present = nycDataPresent(FILE) ? it : it.skip;
@@ -17,29 +19,17 @@ async function collect(items: AsyncIterable<SourceItem<OathRow>>): Promise<Array
 const rowsOf = (items: Array<SourceItem<OathRow>>) => items.flatMap((item) => ('row' in item ? [item] : []));
 const rejectionsOf = (items: Array<SourceItem<OathRow>>) => items.flatMap((item) => ('reason' in item ? [[item.line, item.reason]] : []));
 
-/** The portal export's 78 columns, in order (SCHEMAS.md, section 8). */
-const HEADER = [
-  'Ticket Number', 'Violation Date', 'Violation Time', 'Issuing Agency', 'Respondent First Name', 'Respondent Last Name', 'Balance Due',
-  'Violation Location (Borough)', 'Violation Location (Block No.)', 'Violation Location (Lot No.)', 'Violation Location (House #)',
-  'Violation Location (Street Name)', 'Violation Location (Floor)', 'Violation Location (City)', 'Violation Location (Zip Code)',
-  'Violation Location (State Name)', 'Respondent Address (Borough)', 'Respondent Address (House #)', 'Respondent Address (Street Name)',
-  'Respondent Address (City)', 'Respondent Address (Zip Code)', 'Respondent Address (State Name)', 'Hearing Status', 'Hearing Result',
-  'Scheduled Hearing Location', 'Hearing Date', 'Hearing Time', 'Decision Location (Borough)', 'Decision Date', 'Total Violation Amount',
-  'Violation Details', 'Date Judgment Docketed', 'Respondent Address or Facility Number(For FDNY and DOB Tickets)', 'Penalty Imposed',
-  'Paid Amount', 'Additional Penalties or Late Fees', 'Compliance Status', 'Violation Description',
-  ...Array.from({ length: 10 }, (_, i) => [`Charge #${i + 1}: Code`, `Charge #${i + 1}: Code Section`, `Charge #${i + 1}: Code Description`, `Charge #${i + 1}: Infraction Amount`]).flat(),
-];
 
 /** A CSV line with the given portal columns filled, the rest blank. */
 function csvLine(values: Record<string, string>): string {
-  return HEADER.map((column) => {
+  return OATH_HEADER.map((column) => {
     const value = values[column] ?? '';
     return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
   }).join(',');
 }
 
 async function readCsv(lines: Array<Record<string, string>>): Promise<Array<SourceItem<OathRow>>> {
-  const text = [HEADER.map((h) => (h.includes(',') ? `"${h}"` : h)).join(','), ...lines.map(csvLine)].join('\n');
+  const text = [OATH_HEADER.map((h) => (h.includes(',') ? `"${h}"` : h)).join(','), ...lines.map(csvLine)].join('\n');
   return collect(typedItems(OATH_HEARINGS, readRecords(Readable.from([text]), OATH_HEARINGS, 'csv')));
 }
 
