@@ -45,6 +45,14 @@ export async function searchHits(store: DataStore, index: string, request: Recor
   return response.hits?.hits ?? [];
 }
 
+/**
+ * The request of one searchPage page: limit + 1 hits (the extra one only says whether more
+ * exist), no total, `body` (source, query, sort), and search_after the position.
+ */
+export function searchAfterRequest(limit: number, body: Record<string, unknown>, after: Position | null): Record<string, unknown> {
+  return { size: limit + 1, track_total_hits: false, ...body, ...(after ? { search_after: after } : {}) };
+}
+
 /** A cursor list over Elasticsearch: search_after positions are the hits' sort values. */
 export function searchPage<Item>(
   cursors: CursorCodec,

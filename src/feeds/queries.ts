@@ -1,5 +1,6 @@
 import { caselessTermsFilter, rangeFilter, termsFilter } from '../search/filters';
 import type { Position, PositionShape } from '../search/cursor';
+import { searchAfterRequest } from '../contract/lists';
 import type { InspectionFeedQuery, ViolationFeedQuery } from './openapi';
 import { wordsPrefixFilter } from '../search/text-filter';
 
@@ -14,14 +15,7 @@ export const VIOLATION_SOURCE = [
 export const INSPECTION_SOURCE = ['camis', 'name', 'address', 'borough', 'inspectedAt', 'type', 'score', 'grade', 'closedRestaurant'];
 
 function page(filter: object[], source: string[], limit: number, after: Position | null): Record<string, unknown> {
-  return {
-    size: limit + 1,
-    track_total_hits: false,
-    _source: source,
-    query: { bool: { filter } },
-    sort: FEED_SORT,
-    ...(after ? { search_after: after } : {}),
-  };
+  return searchAfterRequest(limit, { _source: source, query: { bool: { filter } }, sort: FEED_SORT }, after);
 }
 
 export function violationFilters(query: Omit<ViolationFeedQuery, 'limit'>): object[] {

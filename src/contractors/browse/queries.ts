@@ -1,4 +1,5 @@
 import type { Position, PositionShape } from '../../search/cursor';
+import { searchAfterRequest } from '../../contract/lists';
 import { rangeFilter, termsFilter } from '../../search/filters';
 import { firstLetterTier } from '../../search/first-letter';
 import { fuzzyWordsTier } from '../../search/fuzzy';
@@ -55,14 +56,7 @@ export function browsePositionShape(sort: BrowseSort): PositionShape {
 
 /** One page (limit + 1 rows, the extra one only says whether more exist) after `after`. */
 export function buildBrowseRequest(query: BrowseFilters & { limit: number }, after: Position | null): Record<string, unknown> {
-  return {
-    size: query.limit + 1,
-    track_total_hits: false,
-    ...SUMMARY_FETCH,
-    query: { bool: { filter: browseFilters(query) } },
-    sort: browseSort(query.sort),
-    ...(after ? { search_after: after } : {}),
-  };
+  return searchAfterRequest(query.limit, { ...SUMMARY_FETCH, query: { bool: { filter: browseFilters(query) } }, sort: browseSort(query.sort) }, after);
 }
 
 /**

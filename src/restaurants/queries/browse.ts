@@ -1,4 +1,5 @@
 import type { Position, PositionShape } from '../../search/cursor';
+import { searchAfterRequest } from '../../contract/lists';
 import { caselessTermsFilter, rangeFilter, termsFilter } from '../../search/filters';
 import type { BrowseQuery } from '../openapi';
 import { wordsPrefixFilter } from '../../search/text-filter';
@@ -51,12 +52,5 @@ export function browsePositionShape(sort: BrowseSort): PositionShape {
 
 /** One page (limit + 1 rows, the extra one only says whether more exist) after `after`. */
 export function buildBrowseRequest(query: BrowseQuery, after: Position | null): Record<string, unknown> {
-  return {
-    size: query.limit + 1,
-    track_total_hits: false,
-    ...SUMMARY_FETCH,
-    query: { bool: { filter: browseFilters(query) } },
-    sort: browseSort(query.sort),
-    ...(after ? { search_after: after } : {}),
-  };
+  return searchAfterRequest(query.limit, { ...SUMMARY_FETCH, query: { bool: { filter: browseFilters(query) } }, sort: browseSort(query.sort) }, after);
 }
