@@ -1,4 +1,4 @@
-import { parseBin, parseCityDate } from '../../../src/nyc';
+import { parseBin, parseBisDate, parseCityDate } from '../../../src/nyc';
 import type { RawRecord } from '../columns';
 import { RowRejection, spacedText, textField } from '../dataset';
 import { rowBbl } from './tax-lot';
@@ -38,6 +38,13 @@ export function requiredText(record: RawRecord, key: string, label: string): str
 /** A date in either city format (MM/DD/YYYY, ISO); blank is null, anything else unreadable rejects the row. */
 export function cityDate(record: RawRecord, key: string, label: string): string | null {
   const value = parseCityDate(record[key]);
+  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
+  return value;
+}
+
+/** A date as BIS writes it (parseBisDate: MM/DD/YYYY, YYYYMMDD, ...); blank is null, anything else unreadable rejects the row. */
+export function bisDate(record: RawRecord, key: string, label: string): string | null {
+  const value = parseBisDate(record[key]);
   if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
   return value;
 }

@@ -1,7 +1,7 @@
 import { parseBisDate } from '../../../src/nyc';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
+import { bisDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
 
 /** What the 2015 device file says of one elevator device. */
 export interface ElevatorDeviceFacts {
@@ -20,12 +20,6 @@ export interface ElevatorDeviceFacts {
 }
 
 export type ElevatorDeviceRow = FilingRow<ElevatorDeviceFacts>;
-
-function bisDate(record: RawRecord, key: string, label: string): string | null {
-  const value = parseBisDate(record[key]);
-  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
-  return value;
-}
 
 /** The device's record dates the rules do not read: an unreadable one (`********`, `21021`) is null, named by `elevatorUnknownValues`. */
 function recordDate(record: RawRecord, key: string): string | null {

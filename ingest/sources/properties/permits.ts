@@ -1,4 +1,4 @@
-import { boroughOfBin, parseBisDate } from '../../../src/nyc';
+import { boroughOfBin } from '../../../src/nyc';
 import {
   bisJobDescription,
   bisPermitDescription,
@@ -9,7 +9,7 @@ import {
 } from '../../../src/domain/properties/permits';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { lotOrBuilding } from './buildings';
+import { bisDate as date, lotOrBuilding } from './buildings';
 
 /**
  * One permit or job filing of a tax lot as its dataset states it: the Permit item's fields
@@ -67,12 +67,6 @@ function freeText(value: string | undefined): string | null {
 function required(record: RawRecord, key: string, label: string): string {
   const value = wholeNumberText(record[key]);
   if (value === null) throw new RowRejection(`missing ${label}`);
-  return value;
-}
-
-function date(record: RawRecord, key: string, label: string): string | null {
-  const value = parseBisDate(record[key]);
-  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
   return value;
 }
 

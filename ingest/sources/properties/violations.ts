@@ -1,8 +1,8 @@
-import { parseBin, parseBisDate, parseMoneyCents } from '../../../src/nyc';
+import { parseBin, parseMoneyCents } from '../../../src/nyc';
 import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { lotOrBuilding } from './buildings';
+import { bisDate as date, lotOrBuilding, requiredText as required } from './buildings';
 import { rowBbl } from './tax-lot';
 
 /**
@@ -43,18 +43,6 @@ export type DobSafetyViolationRow = Omit<ViolationRow<DobSafetyViolationStatus>,
 function paddedField(value: string | undefined, part: 'first' | 'last'): string | null {
   const fields = (value ?? '').trim().split(/\s{3,}/);
   return spacedText(part === 'first' ? fields[0] : fields[fields.length - 1]);
-}
-
-function required(record: RawRecord, key: string, label: string): string {
-  const value = textField(record[key]);
-  if (value === null) throw new RowRejection(`missing ${label}`);
-  return value;
-}
-
-function date(record: RawRecord, key: string, label: string): string | null {
-  const value = parseBisDate(record[key]);
-  if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
-  return value;
 }
 
 function cents(record: RawRecord, key: string, label: string): number | null {
