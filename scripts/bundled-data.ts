@@ -6,8 +6,9 @@ import { MODES } from '../src/db/schemas';
 import type { Stores } from '../src/stores';
 
 /**
- * Loads the data that ships with the repository into the test store: the eight-establishment
- * fixture through the ingest pipeline, then the owner documents of its remediation example.
+ * Loads the data that ships with the repository into the test store: the restaurant,
+ * properties and contractors fixtures through the ingest pipeline, then the owner documents
+ * of the restaurant remediation example.
  * Both are idempotent, so every start can do it. Indices built from an older mapping (an
  * upgrade) are rebuilt first, in both modes, so the API never reads a document of the old shape.
  */
