@@ -24,6 +24,8 @@ const LOTS: SearchLot[] = [
   { bbl: '1011530001', address: '15 AMSTERDAM AVENUE', zip: '10023' },
   { bbl: '4044440001', address: '123-01 20 AVENUE', zip: '11356' },
   { bbl: '4044450001', address: '122-30 20 AVENUE', zip: '11356' },
+  // Queens numbers whose first part is a borough digit: `1-29 45` is also a BBL written with a space.
+  { bbl: '4004540029', address: '1-29 45 AVENUE', zip: '11101' },
   // The same block as 1008350041: a partial BBL finds both.
   { bbl: '1008350102', address: '2 WEST 34 STREET', zip: '10118' },
 ];
@@ -70,6 +72,10 @@ describe('GET /properties/search', () => {
   it('finds a lot under its street\'s other name (Avenue of the Americas is 6 Avenue in Manhattan)', async () => {
     expect(await first('453 6th Ave')).toBe('1008060001');
     expect(await first('453 Avenue of the Americas')).toBe('1008060001');
+  });
+
+  it('finds a Queens address being typed whose start also reads as a BBL (1-29 45)', async () => {
+    for (const q of ['1-29 45', '1-29 45 a', '1-29 45 ave', '1-29 45th ave']) expect([q, await first(q)]).toEqual([q, '4004540029']);
   });
 
   it('matches Queens numbers with and without the hyphen', async () => {

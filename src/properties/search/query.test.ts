@@ -19,8 +19,19 @@ describe('property search tiers', () => {
   });
 
   test('a BBL in any form is one term on the bbl, nothing else', () => {
-    for (const q of ['1-00835-0041', '1008350041', '1 835 41']) {
+    for (const q of ['1-00835-0041', '1008350041']) {
       expect(buildPropertySearchRequest({ q, limit: 5 })).toMatchObject({ query: { constant_score: { boost: TIERS.bbl, filter: { term: { bbl: '1008350041' } } } } });
+    }
+  });
+
+  test('a BBL written with a space is also the address being typed: the BBL first, then the address tiers', () => {
+    // `1-29 45` is 1-00029-0045 and the start of the Queens address 1-29 45 Avenue.
+    for (const [q, bbl] of [['1 835 41', '1008350041'], ['1-29 45', '1000290045']]) {
+      const request = buildPropertySearchRequest({ q, limit: 5 }) as unknown as Built;
+      const queries = request.query.bool.must[0].dis_max.queries;
+      expect([q, queries[0]]).toEqual([q, { constant_score: { boost: TIERS.bbl, filter: { term: { bbl } } } }]);
+      expect(boosts(queries).slice(1)).toEqual(boosts(addressTiers(parseAddressQuery(q, { readBbl: false })) as never));
+      expect(queries.length).toBeGreaterThan(1);
     }
   });
 

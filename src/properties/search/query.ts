@@ -174,7 +174,14 @@ export function buildPropertySearchRequest(input: PropertySearchInput): Record<s
   const query = parseAddressQuery(input.q);
   const common = { size: input.limit, track_total_hits: false, _source: SEARCH_SOURCE };
   const sort = [{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }];
-  if (query.bbl) return { ...common, query: tier(TIERS.bbl, { term: { bbl: query.bbl } }), sort };
+  if (query.bbl) {
+    const bblTier = tier(TIERS.bbl, { term: { bbl: query.bbl } });
+    // A BBL written with a space (`1-29 45`, `1 835 41`) is also an address being typed (the
+    // Queens 1-29 45 Avenue): the lot of that BBL first, then the address tiers.
+    const asAddress = /\s/.test(input.q.trim()) ? addressTiers(parseAddressQuery(input.q, { readBbl: false })) : [];
+    if (asAddress.length === 0) return { ...common, query: bblTier, sort };
+    return { ...common, query: { bool: { must: [{ dis_max: { queries: [bblTier, ...asAddress], tie_breaker: 0 } }] } }, sort };
+  }
   const bblPrefix = parseBblPrefix(input.q);
   const tiers = [...(bblPrefix ? [tier(TIERS.bblPrefix, { prefix: { bbl: bblPrefix } })] : []), ...addressTiers(query)];
   if (tiers.length === 0) return null;

@@ -9,7 +9,8 @@
  *
  * QUERY (`parseAddressQuery`), in order:
  * 1. The whole query a BBL in any form the city writes it (`1-00835-0041`, `1008350041`,
- *    `1 835 41`): { bbl }, nothing else.
+ *    `1 835 41`): { bbl }, nothing else (`readBbl: false` skips this reading: a BBL written
+ *    with a space, `1-29 45`, is also the Queens address 1-29 45 Avenue being typed).
  * 2. A leading house number (`1033`, `409F`, `34-12`, `3412`), see src/nyc/address/house-numbers.
  * 3. Places at the end (ZIP, borough, neighborhood) with the restaurant place parser
  *    (`splitPlace`): after a comma everything is place or remainder (`110th St, Rego Park NY
@@ -117,10 +118,10 @@ function cutUnit(streetWords: string[]): { street: string[]; unit: string[] } {
 }
 
 /** What a user typed in the address search box, split into its parts (see the header). */
-export function parseAddressQuery(text: string | null | undefined): AddressQuery {
+export function parseAddressQuery(text: string | null | undefined, options: { readBbl?: boolean } = {}): AddressQuery {
   const raw = (text ?? '').trim();
   if (!raw) return EMPTY;
-  const bbl = parseBbl(raw);
+  const bbl = options.readBbl === false ? null : parseBbl(raw);
   if (bbl) return { ...EMPTY, bbl };
 
   const leading = splitLeadingHouseNumber(raw);
