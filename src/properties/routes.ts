@@ -30,8 +30,10 @@ export function propertyRoutes(deps: AppDeps): Route[] {
           scope: { bbl },
           position: positionShapeOf(sort),
           async rows(after) {
-            if (!(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
-            return docketRows(store, { bbl, agency, status, since, until, sort }, after, query.limit + 1);
+            const rows = await docketRows(store, { bbl, agency, status, since, until, sort }, after, query.limit + 1);
+            // A violation's lot exists (foreign key): only an empty page asks whether the lot does.
+            if (rows.length === 0 && !(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
+            return rows;
           },
           positionOf: (row) => positionOf(row, sort),
           item: (row) => row.item,

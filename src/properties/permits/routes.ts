@@ -22,8 +22,10 @@ export function permitRoutes(deps: AppDeps): Route[] {
           scope: { bbl },
           position: PERMIT_POSITION,
           async rows(after) {
-            if (!(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
-            return permitRows(store, { bbl, status, since, until, sort }, after, query.limit + 1);
+            const rows = await permitRows(store, { bbl, status, since, until, sort }, after, query.limit + 1);
+            // A permit's lot exists (foreign key): only an empty page asks whether the lot does.
+            if (rows.length === 0 && !(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
+            return rows;
           },
           positionOf: permitPositionOf,
           item: (row) => row.item,
