@@ -43,8 +43,9 @@ export const CONTRACTOR_BROWSE_DESCRIPTION = [
 export const ContractorBrowseQuery = Type.Object({
   q: Type.Optional(nameFragmentParam('Name fragment (1-120 characters): every word in one of the docket spellings, the last as a prefix; legal forms ignored.')),
   riskLevel: Type.Optional(listOf(enumOf(CONTRACTOR_RISK_LEVELS), 'Summary risk levels to keep (any case): LOW, MODERATE, HIGH, SEVERE.')),
-  minFinesDueCents: Type.Optional(Type.Integer({ minimum: 0, description: 'Keep companies with at least this balance due, in cents.' })),
-  minTickets: Type.Optional(Type.Integer({ minimum: 0, description: 'Keep companies with at least this many tickets.' })),
+  // Bounded: a query integer is read from at most 15 digits, so the document says where it ends.
+  minFinesDueCents: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, description: 'Keep companies with at least this balance due, in cents (0 to 999999999999999).' })),
+  minTickets: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Keep companies with at least this many tickets (0 to 1000000000).' })),
   sort: enumOf(BROWSE_SORTS, { default: '-tickets', description: 'tickets, finesDueCents or name; - for descending; default -tickets. -finesDueCents lists only companies with a balance due.' }),
   ...pageParams(100, 20),
 });
