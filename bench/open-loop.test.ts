@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CpuMeter } from './cpu';
-import { openLoopLoad } from './open-loop';
+import { arrivalSchedule, openLoopLoad } from './open-loop';
 
 /**
  * The bench's own instruments (jest's roots leave bench/ out; run with
@@ -46,11 +46,32 @@ describe('open-loop load', () => {
   it('keeps the offered rate on a quick server', async () => {
     stall = null;
     const started = Date.now();
-    const result = await openLoopLoad(url, [{ path: '/' }], { rate: 200, durationSec: 1 });
+    const result = await openLoopLoad(url, [{ path: '/' }], { rate: 200, durationSec: 1, arrivals: 'even' });
     expect(result.sent).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
     expect(result.achievedRate).toBeGreaterThan(180);
     expect(result.p99Ms).toBeLessThan(100);
+  });
+});
+
+describe('arrival schedule', () => {
+  it('is Poisson by default: exponential gaps of mean 1 / rate, repeatable by seed', () => {
+    const times = arrivalSchedule(200, 20_000);
+    const gaps = Array.from(times.slice(1), (t, k) => t - times[k]);
+    const mean = gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
+    const sd = Math.sqrt(gaps.reduce((sum, gap) => sum + (gap - mean) ** 2, 0) / gaps.length);
+    expect(mean).toBeCloseTo(5, 0);
+    // An exponential's standard deviation equals its mean, and a third of its gaps exceed the mean * ln 3.
+    expect(sd / mean).toBeGreaterThan(0.95);
+    expect(sd / mean).toBeLessThan(1.05);
+    expect(gaps.filter((gap) => gap > mean * Math.log(3)).length / gaps.length).toBeCloseTo(1 / 3, 1);
+    expect(times[0]).toBe(0);
+    expect(Array.from(arrivalSchedule(200, 50, 'poisson', 4))).toEqual(Array.from(arrivalSchedule(200, 50, 'poisson', 4)));
+    expect(Array.from(arrivalSchedule(200, 50, 'poisson', 4))).not.toEqual(Array.from(arrivalSchedule(200, 50, 'poisson', 5)));
+  });
+
+  it('spaces sends evenly when asked', () => {
+    expect(Array.from(arrivalSchedule(100, 4, 'even'))).toEqual([0, 10, 20, 30]);
   });
 });
 

@@ -1,10 +1,15 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Random } from '../ingest/generate/random';
 import type { HttpRequestSpec } from './types';
 
 /**
- * Open-loop load: request k is sent at start + k / rate whatever happened to the earlier
- * ones, and its latency is measured from that scheduled moment to the end of its answer.
+ * Open-loop load: request k is sent at its scheduled moment whatever happened to the earlier
+ * ones, and its latency is measured from that moment to the end of its answer. The schedule
+ * is Poisson by default (independent users: exponential gaps of mean 1 / rate, seeded, so a
+ * run is repeatable), or evenly spaced (`arrivals: 'even'`). Poisson arrivals bunch now and
+ * then as real ones do, so the queueing they cause is in the figures; an even schedule never
+ * bunches and flatters the tail, and a per-second burst (autocannon's overallRate) ruins it.
  * A slow answer therefore delays nothing that follows it (no coordinated omission): if the
  * server falls behind, requests wait in the client's queue or on new connections and that
  * wait is in their latency, as it would be for users arriving independently.
@@ -25,6 +30,28 @@ export interface OpenLoopOptions {
   maxConnections?: number;
   /** A request not answered in this time counts as an error (default 10 s). */
   timeoutMs?: number;
+  /** How sends are spaced: 'poisson' (default) or 'even'. */
+  arrivals?: Arrivals;
+  /** Seed of the Poisson schedule (default 1). */
+  seed?: number;
+}
+
+export type Arrivals = 'poisson' | 'even';
+
+/**
+ * The send times, in ms from the start, of `count` requests at `rate` per second: Poisson
+ * (gaps -ln(1 - u) / rate, u uniform from the seeded generator) or evenly spaced.
+ */
+export function arrivalSchedule(rate: number, count: number, arrivals: Arrivals = 'poisson', seed = 1): Float64Array {
+  const times = new Float64Array(count);
+  const meanGapMs = 1000 / rate;
+  const random = new Random(seed);
+  let at = 0;
+  for (let k = 0; k < count; k += 1) {
+    times[k] = at;
+    at += arrivals === 'even' ? meanGapMs : -Math.log(1 - random.next()) * meanGapMs;
+  }
+  return times;
 }
 
 export interface OpenLoopResult {
@@ -55,7 +82,7 @@ export async function openLoopLoad(baseUrl: string, requests: HttpRequestSpec[],
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 256 });
   const timeoutMs = options.timeoutMs ?? 10_000;
   const total = Math.max(1, Math.round(options.rate * options.durationSec));
-  const intervalMs = 1000 / options.rate;
+  const schedule = arrivalSchedule(options.rate, total, options.arrivals, options.seed);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const sockets = new Set<unknown>();
@@ -101,13 +128,13 @@ export async function openLoopLoad(baseUrl: string, requests: HttpRequestSpec[],
   let next = 0;
   while (next < total) {
     const now = performance.now();
-    while (next < total && start + next * intervalMs <= now) {
-      const scheduled = start + next * intervalMs;
+    while (next < total && start + schedule[next] <= now) {
+      const scheduled = start + schedule[next];
       lagMax = Math.max(lagMax, now - scheduled);
       pending.push(send(next, scheduled));
       next += 1;
     }
-    if (next < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + next * intervalMs - performance.now())));
+    if (next < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + schedule[next] - performance.now())));
   }
   await Promise.all(pending);
   agent.destroy();
