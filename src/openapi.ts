@@ -1,3 +1,4 @@
+import { changesFragment } from './changes/openapi';
 import { communityFragment } from './community/openapi';
 import { contractorsFragment } from './contractors/openapi';
 import { sharedFragment } from './contract/components';
@@ -18,7 +19,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

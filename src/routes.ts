@@ -1,3 +1,4 @@
+import { changeRoutes } from './changes/routes';
 import { communityRoutes } from './community/routes';
 import { contractorRoutes } from './contractors/routes';
 import type { Route } from './contract/routes';
@@ -9,5 +10,5 @@ import { restaurantRoutes } from './restaurants/routes';
 
 /** Every family's routes; a family adds one line here. */
 export function allRoutes(deps: AppDeps): Route[] {
-  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps), ...contractorRoutes(deps)];
+  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps), ...contractorRoutes(deps), ...changeRoutes(deps)];
 }

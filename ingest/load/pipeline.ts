@@ -6,6 +6,7 @@ import { refreshIndices } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { Source } from '../sources/dataset';
 import { recordChanges } from './changes';
+import { recordChangeFeed } from '../changes/feed';
 import { Progress, silentProgress } from './progress';
 import { createStagingTable, dropStagingTable, indexStagingTable, nextStagedChunk, recordDigests, stageRows } from './staging';
 
@@ -90,6 +91,7 @@ async function applyStagedRows<Row>(
       counts.rowsRejected += rejected.length;
       const all = [...new Set(result.changed)].sort();
       await recordChanges(client, dataset.family, all);
+      await recordChangeFeed(client, dataset.family, all, options.asOf);
       let applied = changed;
       if (rejected.length) {
         await client.query('insert into ingest_rejections (run_id, line, reason) select $1, * from unnest($2::integer[], $3::text[])', [

@@ -8,6 +8,8 @@ export const FAMILIES: Record<string, string[]> = {
   community: ['src/community'],
   properties: ['src/properties'],
   contractors: ['src/contractors'],
+  // The change feed and the webhooks that deliver it.
+  changes: ['src/changes', 'src/webhooks'],
   // The platform's own endpoints (/health, /me, /openapi.json) and the store probe behind
   // /health; the rest of src/platform (keys, usage, local secrets, the fixture clock) is core.
   platform: ['src/platform/routes.ts', 'src/platform/openapi.ts', 'src/platform/health.ts'],

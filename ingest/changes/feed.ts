@@ -1,0 +1,89 @@
+import type { PoolClient } from 'pg';
+import { CHANGE_RETENTION_DAYS, type ChangeFamily, changeKinds, type ChangeState } from '../../src/changes/kinds';
+import type { Family } from '../families/types';
+
+/**
+ * The change feed's side of the ingest: after a chunk's (or a rederive batch's) changed
+ * entities got new versions, read each one's derived state, compare it with the state the
+ * feed last saw (change_states), and write a `changes` row per kind of change, in the same
+ * transaction. An entity seen for the first time only has its state kept: a first load
+ * records nothing (a fresh store would otherwise announce every entity it holds).
+ */
+
+interface StateRow {
+  key: string;
+  zip: string | null;
+  borough: string | null;
+  state: ChangeState;
+}
+
+/** Each ingest family's state query: $1 the keys, $2 the clock's date. Families without one record no changes. */
+const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string }> = {
+  restaurants: {
+    family: 'restaurant',
+    sql: `select e.camis as key, e.zip, e.borough,
+            json_build_object('lastInspection', p.last_inspected_at::text, 'grade', p.grade, 'closed', coalesce(p.closed, false),
+              'citations', (select count(*)::int from restaurant_citations c where c.camis = e.camis)) as state
+          from restaurant_establishments e left join restaurant_profiles p on p.camis = e.camis
+          where e.camis = any($1) and $2::date is not null`,
+  },
+  properties: {
+    family: 'property',
+    sql: `select l.bbl as key, l.zip, l.borough,
+            json_build_object('violations', count(v.source_id)::int, 'open', count(v.source_id) filter (where v.is_open)::int) as state
+          from property_lots l left join property_violations v on v.bbl = l.bbl
+          where l.bbl = any($1) and $2::date is not null group by l.bbl`,
+  },
+  contractors: {
+    family: 'contractor',
+    sql: `select c.slug as key, null as zip, null as borough,
+            json_build_object('tickets', count(t.ticket)::int, 'closed', count(t.ticket) filter (where t.status = 'closed')::int,
+              'defaulted', count(t.ticket) filter (where t.defaulted)::int,
+              'reopenable', count(t.ticket) filter (where t.reopenable_until >= $2::date)::int) as state
+          from contractor_companies c left join contractor_tickets t on t.company = c.slug
+          where c.slug = any($1) group by c.slug`,
+  },
+};
+
+/**
+ * Records the change feed rows of these changed entities (their states against the last
+ * seen), keeps their new states, and prunes rows past the retention; in the caller's
+ * transaction. A notification on commit wakes the webhook workers (src/webhooks/worker.ts).
+ */
+export async function recordChangeFeed(client: PoolClient, family: Family, keys: string[], asOf: Date): Promise<void> {
+  const query = STATE_QUERIES[family.name];
+  if (!query || keys.length === 0) return;
+  const day = asOf.toISOString().slice(0, 10);
+  const { rows: now } = await client.query<StateRow>(query.sql, [keys, day]);
+  const { rows: seen } = await client.query<{ key: string; state: ChangeState }>(
+    'select entity_id as key, state from change_states where family = $1 and entity_id = any($2)',
+    [query.family, keys],
+  );
+  const before = new Map(seen.map((row) => [row.key, row.state]));
+  const changes = now.flatMap((row) => {
+    const previous = before.get(row.key);
+    return previous ? changeKinds(query.family, previous, row.state).map((change) => ({ ...change, row })) : [];
+  });
+  if (changes.length) {
+    await client.query(
+      `insert into changes (family, entity_id, kind, occurred_at, zip, borough, detail)
+       select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::jsonb[])`,
+      [
+        query.family,
+        changes.map((c) => c.row.key),
+        changes.map((c) => c.kind),
+        changes.map(() => asOf),
+        changes.map((c) => c.row.zip),
+        changes.map((c) => c.row.borough),
+        changes.map((c) => JSON.stringify(c.detail)),
+      ],
+    );
+    await client.query(`select pg_notify('changes_recorded', current_schema())`);
+  }
+  await client.query(
+    `insert into change_states (family, entity_id, state) select $1, * from unnest($2::text[], $3::jsonb[])
+     on conflict (family, entity_id) do update set state = excluded.state`,
+    [query.family, now.map((row) => row.key), now.map((row) => JSON.stringify(row.state))],
+  );
+  await client.query(`delete from changes where occurred_at < $1::timestamptz - make_interval(days => $2)`, [asOf, CHANGE_RETENTION_DAYS]);
+}

@@ -1,0 +1,18 @@
+import { buildChangeQuery } from './queries';
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe('buildChangeQuery', () => {
+  it('reads every change in id order without filters', () => {
+    const { text, values } = buildChangeQuery({}, null, 21);
+    expect(flat(text)).toBe('select c.id, c.family, c.entity_id, c.kind, c.occurred_at, c.recorded_at, c.detail from changes c order by c.id limit $1');
+    expect(values).toEqual([21]);
+  });
+
+  it('combines the filters and continues after the later of the cursor and afterId', () => {
+    const { text, values } = buildChangeQuery({ family: ['restaurant'], kinds: ['grade_change', 'closure'], since: '2026-01-01T00:00:00Z', afterId: 5 }, [9], 3);
+    expect(flat(text)).toContain('where c.family = any($1::text[]) and c.kind = any($2::text[]) and c.occurred_at >= $3::timestamptz and c.id > $4::bigint order by c.id limit $5');
+    expect(values).toEqual([['restaurant'], ['grade_change', 'closure'], '2026-01-01T00:00:00Z', 9, 3]);
+    expect(buildChangeQuery({ afterId: 12 }, [9], 3).values).toEqual([12, 3]);
+  });
+});

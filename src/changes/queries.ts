@@ -1,0 +1,38 @@
+import type { Position, PositionShape } from '../search/cursor';
+import type { ChangeFamily, ChangeKind } from './kinds';
+
+/** The change feed's filters, as validated. */
+export interface ChangeFilter {
+  family?: ChangeFamily[];
+  kinds?: ChangeKind[];
+  /** Changes whose ingest clock (at) is on or after this instant. */
+  since?: string;
+  /** Changes recorded after this change id (a poller's last seen). */
+  afterId?: number;
+}
+
+/** [change id]: the feed is in recording order, the id's. */
+export const CHANGE_POSITION: PositionShape = ['integer'];
+
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+export const CHANGE_COLUMNS = 'c.id, c.family, c.entity_id, c.kind, c.occurred_at, c.recorded_at, c.detail';
+
+/** One page of the feed: filters, then ids after the keyset position (and after afterId), oldest first. */
+export function buildChangeQuery(filter: ChangeFilter, after: Position | null, limit: number): SqlQuery {
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const where: string[] = [];
+  if (filter.family) where.push(`c.family = any(${param(filter.family)}::text[])`);
+  if (filter.kinds) where.push(`c.kind = any(${param(filter.kinds)}::text[])`);
+  if (filter.since) where.push(`c.occurred_at >= ${param(filter.since)}::timestamptz`);
+  const from = Math.max(filter.afterId ?? 0, after ? Number(after[0]) : 0);
+  if (from > 0) where.push(`c.id > ${param(from)}::bigint`);
+  return {
+    text: `select ${CHANGE_COLUMNS} from changes c${where.length ? ` where ${where.join(' and ')}` : ''} order by c.id limit ${param(limit)}`,
+    values,
+  };
+}
