@@ -11,6 +11,7 @@ import { fileSource } from '../../ingest/sources/source';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
 import { addFigures, exportList, type ExportFigures, exportSummary, generateInOwnProcess, getLive, ingestRunFigures, noFigures, probe, verifyLine } from '../family-scenarios';
 import { resetNamespace, runCli } from './ingest';
+import { CpuMeter, type CpuReading, serverPids } from '../cpu';
 
 /**
  * The properties family on the generated New York set (ingest/generate/properties.ts) at
@@ -174,6 +175,17 @@ const exportDocket = (ctx: BenchContext, bbl: string, sort: string, figures: Exp
 
 const summary = (f: ExportFigures) => exportSummary(f, 'rows', 'dockets');
 
+/**
+ * CPU of each process over the whole export, per page and per 1,000 rows: the figure to
+ * compare between runs on a shared machine, where wall time (rows/s) moves with other work.
+ * The load generator's share includes checking every docket against Postgres.
+ */
+function cpuLine(reading: CpuReading, f: ExportFigures): string {
+  const per = (seconds: number) => `${((seconds * 1000) / Math.max(1, f.pages)).toFixed(2)} ms/page, ${((seconds * 1000 * 1000) / Math.max(1, f.rows)).toFixed(1)} ms/1,000 rows`;
+  const processes = Object.entries(reading.seconds).map(([name, seconds]) => `${name} ${reading.missing.includes(name) ? 'n/a' : `${seconds.toFixed(2)} s (${per(seconds)})`}`);
+  return `${processes.join(', ')}, load generator ${reading.loadGeneratorSeconds.toFixed(2)} s; rest of the machine ${reading.restSeconds.toFixed(1)} s (other work during the export)`;
+}
+
 const docketExport: BenchScenario = {
   kind: 'task',
   name: 'properties-docket-export',
@@ -184,6 +196,8 @@ const docketExport: BenchScenario = {
     const heavy = noFigures();
     const heavyPenalty = noFigures();
     const many = noFigures();
+    const cpu = new CpuMeter(serverPids(ctx.apiPid));
+    cpu.start();
     for (const bbl of data.heavy) await exportDocket(ctx, bbl, '-date', heavy);
     for (const bbl of data.heavy) await exportDocket(ctx, bbl, '-penalty', heavyPenalty);
     for (const bbl of data.withViolations) await exportDocket(ctx, bbl, '-date', many);
@@ -193,6 +207,7 @@ const docketExport: BenchScenario = {
       heaviestByPenalty: summary(heavyPenalty),
       sampledLots: summary(many),
       overall: summary(all),
+      cpu: cpuLine(cpu.stop(), all),
     };
   },
 };

@@ -16,4 +16,12 @@ describe('violation docket query (buildLotListQuery on property_violations)', ()
     const query = buildDocketQuery({ bbl: '1', sort: 'date' }, [null, 'dob-violations', '9'], 2);
     expect(squash(query.text)).toContain("(coalesce(v.issued_at, 'infinity'::date), source_dataset, source_id) > (coalesce($2::date, 'infinity'::date), $3::text, $4::text)");
   });
+
+  it('by date descending with since: the sort key bounded too (the index range of a poll), undated kept out by issued_at', () => {
+    const query = buildDocketQuery({ bbl: '1', sort: '-date', since: '2026-01-01' }, null, 2);
+    expect(query.values).toEqual(['1', '2026-01-01', 2]);
+    expect(squash(query.text)).toContain(
+      "where bbl = $1 and issued_at >= $2::date and coalesce(v.issued_at, '-infinity'::date) >= $2::date order by coalesce(v.issued_at, '-infinity'::date) desc, source_dataset desc, source_id desc limit $3",
+    );
+  });
 });

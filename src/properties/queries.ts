@@ -72,13 +72,19 @@ export function buildLotListQuery(
   const where = ['bbl = $1'];
   if (filter.agency) where.push(`agency = any(${param(filter.agency)}::text[])`);
   if (filter.status) where.push(`is_open = ${filter.status === 'open'}`);
-  if (filter.since) where.push(`issued_at >= ${param(filter.since)}::date`);
-  if (filter.until) where.push(`issued_at <= ${param(filter.until)}::date`);
-
   const { descending, amountColumn } = order;
   const missingDate = descending ? "'-infinity'::date" : "'infinity'::date";
   // Qualified: a bare name in ORDER BY would resolve to the text-cast output column of the same name.
   const key = amountColumn ? `${list.alias}.${amountColumn}` : `coalesce(${list.alias}.issued_at, ${missingDate})`;
+  // A date order also bounds its key, so the index of the order (migration 406) reads only the
+  // dates asked for: a poll with a recent `since` stops at its first older row. The key bound
+  // alone would let undated rows through; the issued_at bound keeps them out.
+  for (const [bound, op] of [[filter.since, '>='], [filter.until, '<=']] as const) {
+    if (!bound) continue;
+    const value = param(bound);
+    where.push(`issued_at ${op} ${value}::date`);
+    if (!amountColumn) where.push(`${key} ${op} ${value}::date`);
+  }
   if (after) {
     const [value, dataset, id] = after;
     const keyValue = amountColumn ? `${param(value)}::bigint` : `coalesce(${param(value)}::date, ${missingDate})`;
