@@ -20,8 +20,8 @@ export interface CursorList<Row, Item> {
   scope?: Record<string, unknown>;
   /** What a decoded position must look like before it reaches a store. */
   position: PositionShape;
-  /** limit + 1 rows after the position (from the start when null), in list order. */
-  rows(after: Position | null): Promise<Row[]>;
+  /** At most `count` rows after the position (from the start when null), in list order: limit + 1 for a page, a batch for an export (export.ts). */
+  rows(after: Position | null, count: number): Promise<Row[]>;
   positionOf(row: Row): Position;
   item(row: Row): Item;
 }
@@ -33,7 +33,7 @@ export interface CursorList<Row, Item> {
 export async function cursorPage<Row, Item>(cursors: CursorCodec, mode: string, list: CursorList<Row, Item>): Promise<Page<Item>> {
   const binding = queryBinding(list.list, mode, list.query, list.scope);
   const after = list.query.cursor ? cursors.decode(list.query.cursor, binding, list.position) : null;
-  const page = pageOf(await list.rows(after), list.query.limit, list.positionOf, (position) => cursors.encode(position, binding));
+  const page = pageOf(await list.rows(after, list.query.limit + 1), list.query.limit, list.positionOf, (position) => cursors.encode(position, binding));
   return { data: page.rows.map((row) => list.item(row)), meta: { nextCursor: page.nextCursor, returned: page.rows.length } };
 }
 

@@ -6,6 +6,7 @@ import {
 } from '../contract/params';
 import type { ApiFragment } from '../contract/types';
 import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../restaurants/params';
+import { exportPageResponse, exportParams } from '../contract/export-document';
 import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../restaurants/types';
 
 const FEED_TAG = 'City feeds';
@@ -29,8 +30,12 @@ export const ViolationFeedQuery = Type.Object({
   lng: Type.Optional(lngParam('Circle center longitude (NYC); requires lat.')),
   radius: radiusParam(5000, 1000, 'Circle radius in meters, 1-5000 (default 1000); only with lat and lng.'),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type ViolationFeedQuery = Static<typeof ViolationFeedQuery>;
+
+/** The CSV columns of the violation feed export (README: CSV exports): a CityViolation's fields. */
+export const VIOLATION_FEED_CSV = ['code', 'description', 'critical', 'inspectedAt', 'inspectionType', 'category', 'camis', 'restaurantName', 'address', 'borough', 'latitude', 'longitude', 'zip'] as const;
 
 export const InspectionFeedQuery = Type.Object({
   borough: Type.Optional(boroughListParam),
@@ -40,8 +45,12 @@ export const InspectionFeedQuery = Type.Object({
   since: Type.Optional(dateParam('Inspected on or after this date.')),
   until: Type.Optional(dateParam('Inspected on or before this date.')),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type InspectionFeedQuery = Static<typeof InspectionFeedQuery>;
+
+/** The CSV columns of the inspection feed export: a CityInspection's fields. */
+export const INSPECTION_FEED_CSV = ['camis', 'name', 'address', 'borough', 'inspectedAt', 'type', 'score', 'grade', 'closedRestaurant'] as const;
 
 /** What each feed and meta route takes: the operations below and the routes are written from these. */
 export const feedInputs = {
@@ -126,7 +135,7 @@ export const feedsFragment: ApiFragment = {
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.violations),
-        responses: { '200': pageResponse(ref('CityViolation')), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('CityViolation'), VIOLATION_FEED_CSV), ...standardErrors() },
       },
     },
     '/api/v1/inspections': {
@@ -138,7 +147,7 @@ export const feedsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.inspections),
-        responses: { '200': pageResponse(ref('CityInspection')), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('CityInspection'), INSPECTION_FEED_CSV), ...standardErrors() },
       },
     },
     '/api/v1/meta/cuisines': {

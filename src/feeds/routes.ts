@@ -1,10 +1,10 @@
-import { type PageQuery, searchPage } from '../contract/lists';
-import { type Route, route } from '../contract/routes';
+import { answerSearchList, type CsvColumns, type ExportQuery } from '../contract/export';
+import { type Route, route, type RouteContext } from '../contract/routes';
 import type { AppDeps } from '../deps';
 import type { Position } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
-import { feedInputs, STATS_CACHE_HOURS } from './openapi';
+import { feedInputs, INSPECTION_FEED_CSV, STATS_CACHE_HOURS, VIOLATION_FEED_CSV } from './openapi';
 import { buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION } from './queries';
 import { ExpiringCache } from './stats-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
@@ -21,9 +21,9 @@ export function feedRoutes(deps: AppDeps): Route[] {
     return statsCache.get(key, () => restaurantAggregates(store, narrow));
   };
 
-  /** A feed page of rows as indexed; the list name binds cursors and never changes with the index's name (cursors never expire). */
-  const feedPage = (store: DataStore, feed: { list: string; index: string }, query: PageQuery, request: (after: Position | null) => Record<string, unknown>) =>
-    searchPage(deps.cursors, store, { ...feed, query, position: FEED_POSITION, request, item: (hit) => hit._source });
+  /** A feed page (or CSV export) of rows as indexed; the list name binds cursors and never changes with the index's name (cursors never expire). */
+  const feedAnswer = (ctx: RouteContext, feed: { list: string; index: string; csv: CsvColumns }, query: ExportQuery, request: (after: Position | null) => Record<string, unknown>) =>
+    answerSearchList(ctx, deps, ctx.state.store, { ...feed, query, position: FEED_POSITION, request, item: (hit) => hit._source });
 
   return [
     route({
@@ -31,7 +31,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/violations',
       input: feedInputs.violations,
       async handler(ctx, { query }) {
-        ctx.body = await feedPage(ctx.state.store, { list: 'violations', index: 'restaurant_violations' }, query, (after) => buildViolationFeedRequest(query, after));
+        await feedAnswer(ctx, { list: 'violations', index: 'restaurant_violations', csv: VIOLATION_FEED_CSV }, query, (after) => buildViolationFeedRequest(query, after));
       },
     }),
     route({
@@ -39,7 +39,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/inspections',
       input: feedInputs.inspections,
       async handler(ctx, { query }) {
-        ctx.body = await feedPage(ctx.state.store, { list: 'inspections', index: 'restaurant_inspections' }, query, (after) => buildInspectionFeedRequest(query, after));
+        await feedAnswer(ctx, { list: 'inspections', index: 'restaurant_inspections', csv: INSPECTION_FEED_CSV }, query, (after) => buildInspectionFeedRequest(query, after));
       },
     }),
     {

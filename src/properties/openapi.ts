@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { operationInput } from '../contract/input';
 import { dateParam, enumOf, listOf, pageParams } from '../contract/params';
+import { exportPageResponse, exportParams } from '../contract/export-document';
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
 import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
@@ -21,8 +22,12 @@ export const ViolationDocketQuery = Type.Object({
   until: Type.Optional(dateParam('Issued on or before this date (violations with no issue date never match).')),
   sort: enumOf(VIOLATION_SORTS, { default: '-date', description: 'date / -date: by issue date; penalty / -penalty: by penalty imposed. Default -date.' }),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type ViolationDocketQuery = Static<typeof ViolationDocketQuery>;
+
+/** The CSV columns of a lot's violation docket export (README: CSV exports): a PropertyViolation's fields. */
+export const VIOLATION_DOCKET_CSV = ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents'] as const;
 
 export const DeadlineQuery = Type.Object({
   status: Type.Optional(listOf(enumOf(DEADLINE_STATUSES), `Statuses to keep: ${DEADLINE_STATUSES.join(', ')}.`)),
@@ -118,7 +123,7 @@ export const propertiesFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(propertyInputs.violations),
-        responses: { '200': pageResponse(ref('PropertyViolation')), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': exportPageResponse(ref('PropertyViolation'), VIOLATION_DOCKET_CSV), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
     },
     '/api/v1/properties/{bbl}/deadlines': {

@@ -1,10 +1,10 @@
-import { cursorPage } from '../contract/lists';
+import { answerList } from '../contract/export';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
 import { deadlinesFor, filterDeadlines } from '../domain/properties/deadlines';
 import { notFound } from '../errors';
 import { clockOf } from '../platform/fixture-clock';
-import { propertyInputs } from './openapi';
+import { propertyInputs, VIOLATION_DOCKET_CSV } from './openapi';
 import { permitRoutes } from './permits/routes';
 import { profileRoutes } from './profile/routes';
 import { propertySearchRoutes } from './search/routes';
@@ -24,13 +24,14 @@ export function propertyRoutes(deps: AppDeps): Route[] {
       async handler(ctx, { params: { bbl }, query }) {
         const { store } = ctx.state;
         const { sort, agency, status, since, until } = query;
-        ctx.body = await cursorPage(deps.cursors, store.mode, {
+        await answerList(ctx, deps, store.mode, {
           list: 'property-violations',
+          csv: VIOLATION_DOCKET_CSV,
           query,
           scope: { bbl },
           position: positionShapeOf(sort),
-          async rows(after) {
-            const rows = await docketRows(store, { bbl, agency, status, since, until, sort }, after, query.limit + 1);
+          async rows(after, count) {
+            const rows = await docketRows(store, { bbl, agency, status, since, until, sort }, after, count);
             // A violation's lot exists (foreign key): only an empty page asks whether the lot does.
             if (rows.length === 0 && !(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
             return rows;

@@ -10,6 +10,7 @@ import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/
 import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
+import { exportPageResponse, exportParams } from '../contract/export-document';
 import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
@@ -104,8 +105,12 @@ export const BrowseQuery = Type.Object({
   inspectedUntil: Type.Optional(dateParam('Last inspected on or before this date.')),
   sort: enumOf(BROWSE_SORTS, { default: '-lastInspectedAt', description: 'Sort order; default -lastInspectedAt.' }),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type BrowseQuery = Static<typeof BrowseQuery>;
+
+/** The CSV columns of the browse export (README: CSV exports): a RestaurantSummary's fields. */
+export const BROWSE_CSV = ['camis', 'name', 'address', 'borough', 'zip', 'cuisine', 'grade', 'score', 'closed', 'riskLevel', 'riskScore', 'lastInspectedAt', 'latitude', 'longitude', 'openViolations'] as const;
 
 export const NearbyQuery = Type.Object({
   lat: latParam('Latitude within NYC.'),
@@ -262,7 +267,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         'x-unknown-parameters': 'reject',
         'x-ordered': [['minScore', 'maxScore'], ['inspectedSince', 'inspectedUntil']],
         ...operationInput(restaurantInputs.browse),
-        responses: { '200': { ...pageResponse(ref('RestaurantSummary')), links: FIRST_RESTAURANT_LINKS }, ...standardErrors() },
+        responses: { '200': { ...exportPageResponse(ref('RestaurantSummary'), BROWSE_CSV), links: FIRST_RESTAURANT_LINKS }, ...standardErrors() },
       },
     },
     '/api/v1/restaurants/nearby': {

@@ -1,9 +1,10 @@
 import { batchAnswer } from '../contract/batch';
-import { searchHits, searchPage } from '../contract/lists';
+import { answerSearchList } from '../contract/export';
+import { searchHits } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
 import { notFound } from '../errors';
 import type { AppDeps } from '../deps';
-import { restaurantInputs } from './openapi';
+import { BROWSE_CSV, restaurantInputs } from './openapi';
 import { browsePositionShape, buildBrowseRequest } from './queries/browse';
 import { buildNearbyRequest } from './queries/nearby';
 import { searchRestaurants } from './search';
@@ -27,9 +28,10 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/restaurants',
       input: restaurantInputs.browse,
       async handler(ctx, { query }) {
-        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
+        await answerSearchList(ctx, deps, ctx.state.store, {
           // The list name is part of the binding: a feed's cursor is never read as a browse position.
           list: 'restaurants',
+          csv: BROWSE_CSV,
           query,
           position: browsePositionShape(query.sort),
           index: 'restaurants',

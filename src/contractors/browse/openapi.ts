@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { listResponse, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { enumOf, limitParam, listOf, nameFragmentParam, pageParams } from '../../contract/params';
+import { exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { CONTRACTOR_RISK_LEVELS } from '../../domain/contractors';
 import { CONTRACTORS_TAG } from '../types';
@@ -48,8 +49,12 @@ export const ContractorBrowseQuery = Type.Object({
   minTickets: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Keep companies with at least this many tickets (0 to 1000000000).' })),
   sort: enumOf(BROWSE_SORTS, { default: '-tickets', description: 'tickets, finesDueCents or name; - for descending; default -tickets. -finesDueCents lists only companies with a balance due.' }),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type ContractorBrowseQuery = Static<typeof ContractorBrowseQuery>;
+
+/** The CSV columns of the contractor browse export (README: CSV exports): a ContractorSummary's fields. */
+export const CONTRACTOR_CSV = ['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel'] as const;
 
 export const ContractorSearchQuery = Type.Object({
   q: Type.String({ minLength: 3, maxLength: 120, description: 'Company name as typed, possibly unfinished, with typos (3-120 characters).' }),
@@ -98,7 +103,7 @@ export const contractorBrowseFragment: ApiFragment = {
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(contractorBrowseInputs.browse),
-        responses: { '200': pageResponse(ref('ContractorSummary')), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('ContractorSummary'), CONTRACTOR_CSV), ...standardErrors() },
       },
     },
   },

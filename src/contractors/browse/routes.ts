@@ -1,8 +1,9 @@
-import { searchHits, searchPage } from '../../contract/lists';
+import { answerSearchList } from '../../contract/export';
+import { searchHits } from '../../contract/lists';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import type { DataStore } from '../../stores';
-import { contractorBrowseInputs, type ContractorSearchQuery } from './openapi';
+import { CONTRACTOR_CSV, contractorBrowseInputs, type ContractorSearchQuery } from './openapi';
 import { browsePositionShape, buildBrowseRequest, buildSearchRequest, TIER_PASSES, tierClauses } from './queries';
 
 /** The served Contractor summary of a hit (the index keeps it whole, base64 JSON in contract key order). */
@@ -45,9 +46,10 @@ export function contractorBrowseRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/contractors',
       input: contractorBrowseInputs.browse,
       async handler(ctx, { query }) {
-        ctx.body = await searchPage(deps.cursors, ctx.state.store, {
+        await answerSearchList(ctx, deps, ctx.state.store, {
           // The list name binds the cursors: never change it.
           list: 'contractors',
+          csv: CONTRACTOR_CSV,
           query,
           position: browsePositionShape(query.sort),
           index: 'contractors',

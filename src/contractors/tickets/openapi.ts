@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { booleanParam, dateParam, enumOf, listOf, pageParams } from '../../contract/params';
+import { exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { NEW_HEARING_WINDOW_DAYS, TICKET_STATUS_DESCRIPTION, TICKET_STATUSES } from '../../domain/contractors';
 import { CONTRACTORS_TAG, slugParam } from '../types';
@@ -15,8 +16,12 @@ export const TicketListQuery = Type.Object({
   until: Type.Optional(dateParam('Issued (violation date) on or before this date; undated tickets never match.')),
   sort: enumOf(TICKET_SORTS, { default: '-date', description: '-date (default): newest violation date first; date: oldest first.' }),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type TicketListQuery = Static<typeof TicketListQuery>;
+
+/** The CSV columns of a contractor's ticket list export (README: CSV exports): a ContractorTicket's fields. */
+export const TICKET_CSV = ['ticket', 'charge', 'issued', 'hearingDate', 'hearingResult', 'status', 'dueCents', 'imposedCents', 'soughtCents', 'defaulted', 'reopenableUntil'] as const;
 
 export const contractorTicketInputs = {
   tickets: { params: Type.Object({ slug: slugParam }), query: TicketListQuery },
@@ -56,7 +61,7 @@ export const contractorTicketsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(contractorTicketInputs.tickets),
-        responses: { '200': pageResponse(ref('ContractorTicket')), ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
+        responses: { '200': exportPageResponse(ref('ContractorTicket'), TICKET_CSV), ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
       },
     },
   },

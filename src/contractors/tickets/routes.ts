@@ -1,11 +1,11 @@
-import { cursorPage } from '../../contract/lists';
+import { answerList } from '../../contract/export';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { isoDate } from '../../nyc';
 import { clockOf } from '../../platform/fixture-clock';
 import { companiesBySlug } from '../store';
-import { contractorTicketInputs } from './openapi';
+import { contractorTicketInputs, TICKET_CSV } from './openapi';
 import { TICKET_POSITION } from './queries';
 import { ticketItemOf, ticketPositionOf, ticketRows } from './store';
 
@@ -21,14 +21,15 @@ export function contractorTicketRoutes(deps: AppDeps): Route[] {
         const company = (await companiesBySlug(store, [slug])).get(slug);
         if (!company) throw notFound(`contractor ${slug}`);
         const { status, hearingAfter, reopenableOnly, since, until, sort } = query;
-        ctx.body = await cursorPage(deps.cursors, store.mode, {
+        await answerList(ctx, deps, store.mode, {
           list: 'contractor-tickets',
+          csv: TICKET_CSV,
           query,
           // The company answered for, so an old slug's cursors page the same list.
           scope: { company: company.slug },
           position: TICKET_POSITION,
-          rows: (after) =>
-            ticketRows(store, { company: company.slug, status, hearingAfter, reopenableOnly, since, until, sort, today: isoDate(asOf) }, after, query.limit + 1, asOf),
+          rows: (after, count) =>
+            ticketRows(store, { company: company.slug, status, hearingAfter, reopenableOnly, since, until, sort, today: isoDate(asOf) }, after, count, asOf),
           positionOf: ticketPositionOf,
           item: ticketItemOf,
         });

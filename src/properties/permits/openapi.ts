@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { dateParam, enumOf, pageParams } from '../../contract/params';
+import { exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { PERMIT_AGENCIES, PERMIT_RECORD_TYPES } from '../../domain/properties/permits';
 import { bblParam } from '../openapi';
@@ -15,8 +16,12 @@ export const PermitListQuery = Type.Object({
   until: Type.Optional(dateParam('Issued on or before this date (issuedAt; records with no issue date never match).')),
   sort: enumOf(PERMIT_SORTS, { default: '-date', description: 'date / -date: by issuedAt, oldest / newest first. Default -date.' }),
   ...pageParams(100, 20),
+  ...exportParams,
 });
 export type PermitListQuery = Static<typeof PermitListQuery>;
+
+/** The CSV columns of a lot's permit list export (README: CSV exports): a PropertyPermit's fields. */
+export const PERMIT_CSV = ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'expiresAt', 'statusAt'] as const;
 
 /** What each permit route takes: the operation below and the route are written from these. */
 export const permitInputs = {
@@ -64,7 +69,7 @@ export const permitsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(permitInputs.permits),
-        responses: { '200': pageResponse(ref('PropertyPermit')), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': exportPageResponse(ref('PropertyPermit'), PERMIT_CSV), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
     },
   },
