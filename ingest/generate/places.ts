@@ -1,6 +1,6 @@
 import { boroughForZip, type Borough } from '../../src/nyc';
 
-/** Where generated establishments sit: real ZIP ranges, a box inside each borough, common streets. */
+/** Where generated establishments sit: real ZIP ranges, a box inside each borough, common streets (the fallback when the city's files are absent: restaurant-names.ts). */
 export interface BoroughPlace {
   borough: Borough;
   weight: number;
@@ -19,56 +19,34 @@ export const BOROUGH_PLACES: BoroughPlace[] = [
   {
     borough: 'Manhattan', weight: 38, code: 1, zips: [...range(10001, 10040), 10065, 10069, 10075, 10128, 10280, 10282],
     lat: [40.705, 40.865], lon: [-74.015, -73.935],
-    streets: ['BROADWAY', '2 AVENUE', '3 AVENUE', 'LEXINGTON AVENUE', 'AMSTERDAM AVENUE', 'EAST   14 STREET', 'WEST 57 STREET', 'BLEECKER STREET', 'MOTT STREET', 'CANAL STREET', 'ST MARKS PLACE', 'FREDERICK DOUGLASS BOULEVARD'],
+    streets: ['BROADWAY', '2 AVENUE', '3 AVENUE', 'LEXINGTON AVENUE', 'AMSTERDAM AVENUE', 'EAST   14 STREET', 'WEST 57 STREET', 'BLEECKER STREET', 'MOTT STREET', 'CANAL STREET', 'ST MARKS PLACE', 'FREDERICK DOUGLASS BOULEVARD',
+      'E 45 ST', '8TH AVE', 'WEST   36 STREET', 'MADISON AVE', 'LENOX AVENUE', 'DYCKMAN STREET', 'HUDSON STREET', 'W 125 ST'],
     ntas: ['MN17', 'MN13', 'MN23', 'MN24', 'MN27', 'MN40'],
   },
   {
     borough: 'Brooklyn', weight: 26, code: 3, zips: range(11201, 11239),
     lat: [40.58, 40.72], lon: [-74.02, -73.87],
-    streets: ['FLATBUSH AVENUE', 'ATLANTIC AVENUE', 'BEDFORD AVENUE', '5 AVENUE', 'KINGS HIGHWAY', 'NOSTRAND AVENUE', 'CHURCH AVENUE', 'BRIGHTON BEACH AVENUE', 'MYRTLE AVENUE', "O'BRIEN PLACE"],
+    streets: ['FLATBUSH AVENUE', 'ATLANTIC AVENUE', 'BEDFORD AVENUE', '5 AVENUE', 'KINGS HIGHWAY', 'NOSTRAND AVENUE', 'CHURCH AVENUE', 'BRIGHTON BEACH AVENUE', 'MYRTLE AVENUE', "O'BRIEN PLACE",
+      'AVENUE U', '86TH ST', 'KNICKERBOCKER AVE', 'FULTON STREET', 'COURT ST'],
     ntas: ['BK09', 'BK38', 'BK73', 'BK77', 'BK90'],
   },
   {
     borough: 'Queens', weight: 22, code: 4, zips: [...range(11101, 11106), ...range(11354, 11375), ...range(11411, 11436)],
     lat: [40.58, 40.79], lon: [-73.95, -73.72],
-    streets: ['ROOSEVELT AVENUE', 'MAIN STREET', 'NORTHERN BOULEVARD', 'STEINWAY STREET', 'QUEENS BOULEVARD', 'JAMAICA AVENUE', '37 AVENUE', 'BELL BOULEVARD'],
+    streets: ['ROOSEVELT AVENUE', 'MAIN STREET', 'NORTHERN BOULEVARD', 'STEINWAY STREET', 'QUEENS BOULEVARD', 'JAMAICA AVENUE', '37 AVENUE', 'BELL BOULEVARD',
+      'JUNCTION BLVD', '30TH AVE', 'BROADWAY', 'JFK INTL AIRPORT', 'AUSTIN STREET'],
     ntas: ['QN22', 'QN28', 'QN63', 'QN70'],
   },
   {
     borough: 'Bronx', weight: 9, code: 2, zips: range(10451, 10475),
     lat: [40.81, 40.9], lon: [-73.92, -73.79],
-    streets: ['GRAND CONCOURSE', 'EAST FORDHAM ROAD', 'WHITE PLAINS ROAD', 'ARTHUR AVENUE', 'SOUTHERN BOULEVARD', 'WEST 231 STREET'],
+    streets: ['GRAND CONCOURSE', 'EAST FORDHAM ROAD', 'WHITE PLAINS ROAD', 'ARTHUR AVENUE', 'SOUTHERN BOULEVARD', 'WEST 231 STREET', 'E TREMONT AVE', 'JEROME AVENUE', 'WESTCHESTER AVE'],
     ntas: ['BX05', 'BX17', 'BX40'],
   },
   {
     borough: 'Staten Island', weight: 5, code: 5, zips: range(10301, 10314),
     lat: [40.52, 40.63], lon: [-74.2, -74.07],
-    streets: ['HYLAN BOULEVARD', 'RICHMOND AVENUE', 'FOREST AVENUE', 'VICTORY BOULEVARD', 'BAY STREET'],
+    streets: ['HYLAN BOULEVARD', 'RICHMOND AVENUE', 'FOREST AVENUE', 'VICTORY BOULEVARD', 'BAY STREET', 'NEW DORP LANE'],
     ntas: ['SI01', 'SI07', 'SI37'],
   },
-];
-
-export const CUISINES: ReadonlyArray<readonly [string, number]> = [
-  ['American', 20], ['Chinese', 11], ['Coffee/Tea', 8], ['Pizza', 7], ['Italian', 5], ['Mexican', 5], ['Latin American', 4],
-  ['Bakery Products/Desserts', 4], ['Caribbean', 3], ['Japanese', 4], ['Chicken', 3], ['Donuts', 2], ['Sandwiches', 2],
-  ['Hamburgers', 2], ['Spanish', 2], ['Indian', 2], ['Thai', 2], ['Korean', 2], ['Jewish/Kosher', 2], ['Bagels/Pretzels', 2],
-  ['Juice, Smoothies, Fruit Salads', 2], ['Mediterranean', 1], ['French', 1], ['Middle Eastern', 1], ['Greek', 1], ['Vietnamese/Cambodian/Malaysia', 1],
-];
-
-/** Chains: many establishments share each name (and spelling quirks with it). */
-export const CHAINS: ReadonlyArray<readonly [string, string]> = [
-  ["DUNKIN'", 'Donuts'], ['STARBUCKS', 'Coffee/Tea'], ["MCDONALD'S", 'Hamburgers'], ['SUBWAY', 'Sandwiches'],
-  ['CHIPOTLE MEXICAN GRILL', 'Mexican'], ["PAPA JOHN'S", 'Pizza'], ['KENNEDY FRIED CHICKEN', 'Chicken'], ['CROWN FRIED CHICKEN', 'Chicken'],
-  ['GOLDEN KRUST CARIBBEAN BAKERY & GRILL', 'Caribbean'], ["WENDY'S", 'Hamburgers'], ['POPEYES', 'Chicken'], ["JOE & THE JUICE", 'Juice, Smoothies, Fruit Salads'],
-  ["AUNTIE ANNE'S", 'Bagels/Pretzels'], ['PRET A MANGER', 'Sandwiches'], ['SWEETGREEN', 'American'], ["DOMINO'S", 'Pizza'],
-];
-
-export const NAME_STARTS = [
-  'GOLDEN', 'LUCKY', 'NEW', 'LITTLE', 'ROYAL', 'HAPPY', 'GREEN', 'BLUE', 'SUNSET', 'EMPIRE', 'BROOKLYN', 'CITY', 'PARK', 'CORNER',
-  "JOE'S", "MAMA'S", "TONY'S", "ANGELO'S", "AMY'S", "ROSA'S", "KIM'S", "LI'S", 'CAFÉ', 'LA', 'EL', 'LE PETIT', "D'AMICO", 'ST. MARK',
-];
-
-export const NAME_ENDS = [
-  'KITCHEN', 'DELI', 'PIZZA', 'GARDEN', 'CAFE', 'GRILL', 'BAKERY', 'DINER', 'TAQUERIA', 'NOODLE HOUSE', 'BAGELS', 'BISTRO',
-  'RESTAURANT', 'BAR & GRILL', 'SUSHI', 'TACOS & MORE', 'COFFEE SHOP', 'FRIED CHICKEN', 'DUMPLING HOUSE', 'TRATTORIA',
 ];

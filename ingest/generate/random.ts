@@ -45,3 +45,46 @@ export class Random {
     return chosen;
   }
 }
+
+/**
+ * Items with relative weights, drawn in O(log n) (Random.weighted walks the list: fine for a
+ * few dozen items, not for the thousands of words of a learned vocabulary).
+ */
+export class WeightedTable<T> {
+  private readonly items: T[] = [];
+  private readonly cumulative: number[] = [];
+
+  constructor(entries: Iterable<readonly [T, number]>) {
+    let total = 0;
+    for (const [item, weight] of entries) {
+      if (!(weight > 0)) continue;
+      total += weight;
+      this.items.push(item);
+      this.cumulative.push(total);
+    }
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  draw(random: Random): T {
+    if (!this.items.length) throw new Error('draw from an empty table');
+    const roll = random.next() * this.cumulative[this.cumulative.length - 1];
+    let low = 0;
+    let high = this.cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.cumulative[middle] > roll) high = middle;
+      else low = middle + 1;
+    }
+    return this.items[low];
+  }
+}
+
+/** Counts of what was seen, in first-seen order (so a table built from them is the same on every run). */
+export function countsOf<T>(items: Iterable<T>): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { PORTAL_HEADER, PortalRow, portalDate, portalLine, writeLine } from './csv-writer';
-import { BOROUGH_PLACES, CHAINS, CUISINES, NAME_ENDS, NAME_STARTS } from './places';
+import { BOROUGH_PLACES } from './places';
 import { Random } from './random';
+import { RestaurantNamer, restaurantVocabulary, type RestaurantVocabulary } from './restaurant-names';
 import { NON_SANITARY_TEXTS, VIOLATION_TEXTS, ViolationText } from './violation-texts';
 
 export interface GenerateOptions {
@@ -9,6 +10,12 @@ export interface GenerateOptions {
   seed: number;
   /** The extract date: inspections fall in the three years before it. Fixed by default so a seed fully decides the file. */
   endDate?: string;
+  /**
+   * Where names, cuisines and streets come from (restaurant-names.ts): by default learned from
+   * the city's files when they are beside the project, else the shipped word list. A seed
+   * decides the file for a given vocabulary.
+   */
+  vocabulary?: RestaurantVocabulary;
 }
 
 const DAY_MS = 86_400_000;
@@ -26,15 +33,11 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function makeEstablishment(random: Random, index: number): Establishment {
+function makeEstablishment(random: Random, index: number, namer: RestaurantNamer, vocabulary: RestaurantVocabulary): Establishment {
   const place = random.weighted(BOROUGH_PLACES.map((p) => [p, p.weight] as const));
-  let name: string;
-  let cuisine: string;
-  if (random.chance(0.18)) [name, cuisine] = random.pick(CHAINS);
-  else {
-    name = `${random.pick(NAME_STARTS)} ${random.pick(NAME_ENDS)}`;
-    cuisine = random.weighted(CUISINES);
-  }
+  const { name, cuisine } = namer.next();
+  const streets = vocabulary.streets.get(place.borough);
+  const buildings = vocabulary.buildings.get(place.borough);
   const zip = String(random.pick(place.zips));
   // Most are geocoded; some are missing, a few carry the city's 0,0.
   const geo = random.next();
@@ -48,8 +51,8 @@ function makeEstablishment(random: Random, index: number): Establishment {
       CAMIS: String(50_000_000 + index),
       DBA: name,
       BORO: place.borough,
-      BUILDING: String(random.int(1, 2500)),
-      STREET: random.pick(place.streets),
+      BUILDING: buildings ? buildings.draw(random) : String(random.int(1, 2500)),
+      STREET: streets ? streets.draw(random) : random.pick(place.streets),
       ZIPCODE: zip,
       PHONE: `${random.pick(['212', '718', '347', '646', '917'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
       'CUISINE DESCRIPTION': cuisine,
@@ -131,19 +134,32 @@ function makeVisits(random: Random, endMs: number): Visit[] {
   return visits;
 }
 
+export interface GeneratedRestaurants {
+  rows: number;
+  /** Distinct names among the establishments (the city's data has about nine in ten). */
+  distinctNames: number;
+  /** Where the names came from (the city's files or the shipped word list). */
+  vocabulary: string;
+}
+
 /**
  * Writes `establishments` establishments in the portal export format (about ten rows
  * each) to `out`, row by row: memory does not grow with the file. Deterministic for a seed.
  */
-export async function generateRestaurants(out: Writable, options: GenerateOptions): Promise<{ rows: number }> {
+export async function generateRestaurants(out: Writable, options: GenerateOptions): Promise<GeneratedRestaurants> {
   const random = new Random(options.seed);
+  const vocabulary = options.vocabulary ?? restaurantVocabulary();
+  // Names from their own stream, so the rest of an establishment does not shift with the vocabulary's size.
+  const namer = new RestaurantNamer(vocabulary, new Random(options.seed * 7919 + 1), options.establishments);
   const endDate = options.endDate ?? '2026-04-01';
   const endMs = Date.parse(`${endDate}T00:00:00Z`);
   const recordDate = portalDate(endDate);
   let rows = 0;
+  const names = new Set<string>();
   await writeLine(out, `${PORTAL_HEADER.join(',')}\n`);
   for (let index = 0; index < options.establishments; index += 1) {
-    const establishment = makeEstablishment(random, index);
+    const establishment = makeEstablishment(random, index, namer, vocabulary);
+    names.add(String(establishment.fields.DBA));
     const base = { ...establishment.fields, 'RECORD DATE': recordDate };
     if (random.chance(0.04)) {
       await writeLine(out, portalLine({ ...base, 'CUISINE DESCRIPTION': null, 'INSPECTION DATE': '01/01/1900', 'CRITICAL FLAG': 'Not Applicable' }));
@@ -170,5 +186,5 @@ export async function generateRestaurants(out: Writable, options: GenerateOption
       }
     }
   }
-  return { rows };
+  return { rows, distinctNames: names.size, vocabulary: vocabulary.source };
 }
