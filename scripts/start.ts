@@ -1,6 +1,7 @@
 /**
  * `npm start`: fetch and start Elasticsearch and Postgres (or use DATABASE_URL /
- * ELASTICSEARCH_URL), migrate, load the bundled data, serve the API, print the public test key.
+ * ELASTICSEARCH_URL), migrate, load the bundled data, build the console, serve the API, print
+ * the public test key and where the console and the docs are.
  */
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
@@ -9,6 +10,7 @@ import { ensurePublicTestKey } from '../src/platform/keys';
 import { startServer } from '../src/server';
 import { openStores } from '../src/stores';
 import { loadBundledData } from './bundled-data';
+import { buildConsole } from './console/build';
 import { ensureServices } from './services/index';
 
 async function main(): Promise<void> {
@@ -20,11 +22,13 @@ async function main(): Promise<void> {
   const stores = openStores({ ...config, storeTimeoutMs: 600_000 });
   try {
     await loadBundledData(stores, logger);
+    await buildConsole();
     const testKey = await ensurePublicTestKey(stores.platform);
     const running = await startServer(config, { logger, installSignals: true });
     process.stdout.write(
       `\nNYC records API listening on ${running.url}\n` +
         `Public test key: ${testKey}\n` +
+        `Console: ${running.url}/console   Reference: ${running.url}/docs\n` +
         `Try: curl -H "Authorization: Bearer ${testKey}" ${running.url}/api/v1/health\n\n`,
     );
   } finally {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { consolePages } from './console/pages';
 import { mountRoutes, Route } from './contract/routes';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
@@ -73,8 +74,11 @@ export function createApp(options: AppOptions): App {
   koa.use(requestId());
   koa.use(errorEnvelope(logger));
   koa.use(accessLog(logger));
-  koa.use(methodNotAllowed([probes, api]));
+  // The public pages (/console, /docs) need no key; their API calls do, like anyone's.
+  const pages = consolePages({ config, stores, doc });
+  koa.use(methodNotAllowed([probes, pages, api]));
   koa.use(probes.routes());
+  koa.use(pages.routes());
   // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
   const freshness = derivedFreshness({ config, logger });
   koa.use(async (ctx, next) => {

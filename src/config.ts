@@ -31,6 +31,8 @@ export interface Config {
   /** Where GET /metrics listens, apart from the API (README: Metrics); port null: not served. */
   metricsHost: string;
   metricsPort: number | null;
+  /** Map tiles under the /console map ({z}/{x}/{y} template); null: borough outlines only, no request leaves the origin. */
+  consoleTileUrl: string | null;
 }
 
 export const API_VERSION = '1.1';
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportBatchRows: Number(env.EXPORT_BATCH_ROWS ?? 5000),
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     metricsPort: env.METRICS_PORT === 'off' ? null : Number(env.METRICS_PORT ?? 9464),
+    consoleTileUrl: env.CONSOLE_TILE_URL || null,
   };
 }
