@@ -11,6 +11,7 @@ import { permitsFragment } from './properties/permits/openapi';
 import { profileFragment } from './properties/profile/openapi';
 import { propertySearchFragment } from './properties/search/openapi';
 import { restaurantsFragment } from './restaurants/openapi';
+import { webhooksFragment } from './webhooks/openapi';
 
 /**
  * The API's contract as the app serves it. The list of fragments lives here, beside the
@@ -19,7 +20,7 @@ import { restaurantsFragment } from './restaurants/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment, webhooksFragment];
 
 /** A fresh copy of the whole document (callers may change it). */
 export function buildApiDocument(): OpenApiDocument {

@@ -7,8 +7,9 @@ import { feedRoutes } from './feeds/routes';
 import { platformRoutes } from './platform/routes';
 import { propertyRoutes } from './properties/routes';
 import { restaurantRoutes } from './restaurants/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /** Every family's routes; a family adds one line here. */
 export function allRoutes(deps: AppDeps): Route[] {
-  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps), ...contractorRoutes(deps), ...changeRoutes(deps)];
+  return [...platformRoutes(deps), ...communityRoutes(deps), ...restaurantRoutes(deps), ...feedRoutes(deps), ...propertyRoutes(deps), ...contractorRoutes(deps), ...changeRoutes(deps), ...webhookRoutes(deps)];
 }

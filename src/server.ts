@@ -6,6 +6,8 @@ import { migrate } from './db/migrate';
 import { createLogger } from './http/logger';
 import { openStores, Stores } from './stores';
 import { createHttpServer } from './http/http-server';
+import { webhookSettings } from './webhooks/settings';
+import { startWebhookWorker } from './webhooks/worker';
 
 export interface RunningServer {
   url: string;
@@ -21,6 +23,9 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   await migrate(config.databaseUrl, config.namespace);
   const stores = openStores(config);
   const app = createApp({ config, stores, logger });
+  // Webhook deliveries run in the API processes that have the worker on (README: Webhooks).
+  const settings = webhookSettings();
+  const webhooks = settings.worker ? startWebhookWorker({ config, stores, logger, settings }) : null;
   const server = createHttpServer(app.koa.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -53,6 +58,7 @@ export async function startServer(config: Config, options: { logger?: Logger; in
         });
         server.closeIdleConnections();
       });
+      await webhooks?.stop();
       await app.close();
       await stores.close();
       logger.info('stopped');

@@ -1,0 +1,137 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DATE_TIME, errorResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, dataResponse, standardErrors } from '../contract/components';
+import { operationInput } from '../contract/input';
+import { enumOf, pageParams } from '../contract/params';
+import type { ApiFragment } from '../contract/types';
+import { BOROUGHS } from '../nyc/boroughs';
+import { CHANGE_FAMILIES, CHANGE_KINDS } from '../changes/kinds';
+import { CHANGES_TAG } from '../changes/openapi';
+
+export const MAX_SUBSCRIPTIONS_PER_KEY = 25;
+export const WEBHOOK_ID_PATTERN = '^whk_[A-Za-z0-9_-]{16,32}$';
+const DELIVERY_ID_PATTERN = '^dlv_[1-9][0-9]{0,14}$';
+
+const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, max: number, description: string) => Type.Optional(Type.Array(items, { maxItems: max, uniqueItems: true, description }));
+
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), a host that is or resolves to a loopback, private, link-local or reserved address is refused (400 at creation when the URL shows it; at delivery, the attempt fails).' }),
+    description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
+    families: list(enumOf(CHANGE_FAMILIES), 3, 'Families to receive; empty or absent: every family.'),
+    kinds: list(enumOf(CHANGE_KINDS), CHANGE_KINDS.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
+    entityIds: list(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }), 1000, 'Restaurants (camis), lots (BBL, 10 digits) and companies (slug) to receive; selects together with zips and boroughs (any of them).'),
+    zips: list(Type.String({ pattern: '^[0-9]{5}$' }), 200, "Five-digit ZIP codes: changes of restaurants and lots there (companies have no ZIP; select them by slug)."),
+    boroughs: list(enumOf(BOROUGHS), BOROUGHS.length, `Boroughs (${BOROUGHS.join(', ')}): changes of restaurants and lots there.`),
+  },
+  { additionalProperties: false },
+);
+export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+
+const webhookIdParam = Type.Object({ id: Type.String({ pattern: WEBHOOK_ID_PATTERN, description: 'The subscription id (whk_...).' }) });
+
+export const webhookInputs = {
+  create: { body: CreateWebhookBody },
+  list: { query: Type.Object({}) },
+  remove: { params: webhookIdParam },
+  deliveries: { params: webhookIdParam, query: Type.Object({ ...pageParams(100, 20) }) },
+};
+
+const DELIVERY_RULES = `Each change a subscription matches is one event, delivered as POST <url> with Content-Type application/json and the body {"id": "chg_<n>", "type": <kind>, "mode": "live"|"test", "subscriptionId", "data": <the Change as GET /changes serves it>}. Headers: Webhook-Id (the event id, the same on every retry: de-duplicate on it), Webhook-Timestamp (Unix seconds of this attempt), Webhook-Signature: v1=<lowercase hex HMAC-SHA256 of "<Webhook-Timestamp>.<raw body>" keyed with the subscription's secret> (README: Webhooks has a receiver in Node). Any 2xx answer within the timeout (10 s by default) delivers it; anything else (another status, a timeout, a refused connection) is retried with exponential backoff: 11 retries, the k-th about 30 s x 2^(k-1) (x 1 to 2, jittered) after the previous, about a day in all, then the delivery is failed. Delivery is at least once (a process stopped between the receiver's answer and recording it sends the event again): de-duplicate on Webhook-Id. Only changes recorded after the subscription was created are sent; a live key's subscriptions receive live changes, a test key's the test mode's (the fixture's). Events of one subscription can arrive out of order.`;
+
+export const webhooksFragment: ApiFragment = {
+  schemas: {
+    Webhook: {
+      type: 'object',
+      additionalProperties: false,
+      description: `A subscription of the calling key. ${DELIVERY_RULES}`,
+      required: ['id', 'url', 'description', 'mode', 'families', 'kinds', 'entityIds', 'zips', 'boroughs', 'createdAt'],
+      properties: {
+        id: { type: 'string', pattern: WEBHOOK_ID_PATTERN },
+        url: { type: 'string' },
+        description: nullable({ type: 'string' }),
+        mode: { type: 'string', enum: ['live', 'test'], description: "The key's mode: whose changes it receives." },
+        families: { type: 'array', items: { type: 'string', enum: [...CHANGE_FAMILIES] }, description: 'Empty: every family.' },
+        kinds: { type: 'array', items: { type: 'string', enum: [...CHANGE_KINDS] }, description: 'Empty: every kind.' },
+        entityIds: { type: 'array', items: { type: 'string' } },
+        zips: { type: 'array', items: { type: 'string' } },
+        boroughs: { type: 'array', items: { type: 'string', enum: [...BOROUGHS] }, description: 'entityIds, zips and boroughs select together (any); all three empty: every entity.' },
+        createdAt: DATE_TIME,
+      },
+    },
+    NewWebhook: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'The subscription just created, with its signing secret: shown this once, never again.',
+      required: ['webhook', 'secret'],
+      properties: {
+        webhook: ref('Webhook'),
+        secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9_-]{43}$', description: 'Keys the HMAC-SHA256 of every delivery. Keep it: it cannot be read again (delete and create the subscription for a new one).' },
+      },
+    },
+    WebhookDelivery: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'One event sent (or being sent) to a subscription, with its attempts.',
+      required: ['id', 'eventId', 'kind', 'entityId', 'status', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'lastAttemptAt', 'deliveredAt'],
+      properties: {
+        id: { type: 'string', pattern: DELIVERY_ID_PATTERN },
+        eventId: { type: 'string', description: 'The change id (Webhook-Id).' },
+        kind: { type: 'string', enum: [...CHANGE_KINDS] },
+        entityId: { type: 'string' },
+        status: { type: 'string', enum: ['pending', 'delivered', 'retrying', 'failed', 'cancelled'], description: 'pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.' },
+        attempts: { type: 'integer', minimum: 0 },
+        lastStatusCode: nullable({ type: 'integer', description: "The receiver's last HTTP status; null before an answer." }),
+        lastError: nullable({ type: 'string', description: 'Why the last attempt failed (a status, a timeout, a connection error).' }),
+        createdAt: DATE_TIME,
+        lastAttemptAt: nullable(DATE_TIME),
+        deliveredAt: nullable(DATE_TIME),
+      },
+    },
+  },
+  paths: {
+    '/api/v1/webhooks': {
+      post: {
+        operationId: 'createWebhook',
+        summary: 'Subscribe to changes',
+        description: `Creates a subscription of the calling key (at most ${MAX_SUBSCRIPTIONS_PER_KEY} per key: 409 too_many_webhooks) and answers it with its secret, shown once. ${DELIVERY_RULES} The public test key shared by the consoles cannot subscribe (403 forbidden): use a key of your own.`,
+        tags: [CHANGES_TAG],
+        ...operationInput(webhookInputs.create),
+        responses: {
+          '201': dataResponse(ref('NewWebhook'), 'Created.'),
+          ...standardErrors(...JSON_BODY_ERRORS, ['403', 'The public test key cannot subscribe (forbidden).'], ['409', `The key has ${MAX_SUBSCRIPTIONS_PER_KEY} subscriptions (too_many_webhooks).`]),
+          '400': errorResponse('invalid_body: a field breaks its rule, or the url is refused (param url).'),
+        },
+      },
+      get: {
+        operationId: 'listWebhooks',
+        summary: "The key's subscriptions",
+        description: `Every subscription of the calling key (at most ${MAX_SUBSCRIPTIONS_PER_KEY}), oldest first, without secrets. Another key's subscriptions are never listed. Unknown query parameters are rejected.`,
+        tags: [CHANGES_TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(webhookInputs.list),
+        responses: { '200': listResponse(ref('Webhook')), ...standardErrors() },
+      },
+    },
+    '/api/v1/webhooks/{id}': {
+      delete: {
+        operationId: 'deleteWebhook',
+        summary: 'Unsubscribe',
+        description: 'Deletes a subscription of the calling key: nothing more is sent (deliveries still queued are cancelled). Another key\'s subscription, or one already deleted, is 404 not_found.',
+        tags: [CHANGES_TAG],
+        ...operationInput(webhookInputs.remove),
+        responses: { '204': { description: 'Deleted.' }, ...standardErrors(['404', 'No such subscription of this key (not_found).']) },
+      },
+    },
+    '/api/v1/webhooks/{id}/deliveries': {
+      get: {
+        operationId: 'listWebhookDeliveries',
+        summary: "A subscription's deliveries",
+        description: "The deliveries of a subscription of the calling key, newest first, with their status and attempts; paged with signed cursors (a cursor is only valid for the same subscription). Another key's subscription is 404 not_found. Unknown query parameters are rejected.",
+        tags: [CHANGES_TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(webhookInputs.deliveries),
+        responses: { '200': pageResponse(ref('WebhookDelivery')), ...standardErrors(['404', 'No such subscription of this key (not_found).']) },
+      },
+    },
+  },
+};

@@ -1,0 +1,260 @@
+import http from 'node:http';
+import { Client } from 'pg';
+import pino from 'pino';
+import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
+import { FIXTURE_FILE } from '../../ingest/fixture';
+import type { Mode } from '../../src/db/schemas';
+import { hashKey } from '../../src/platform/keys';
+import { verifyWebhook } from '../../src/webhooks/signature';
+import type { WebhookSettings } from '../../src/webhooks/settings';
+import { jobsSchema, startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
+import { startTestApi, TestApi } from '../support/api';
+import { ingestFile } from '../support/ingest-file';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  path: string;
+}
+
+/** A local receiver: answers each request with the next planned answer (a status, or 'hang'), then 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const plan: Array<number | 'hang'> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = plan.shift() ?? 200;
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), path: req.url ?? '' });
+      if (answer === 'hang') return void setTimeout(() => res.destroy(), 2000);
+      res.statusCode = answer;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    received,
+    plan,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const SETTINGS: WebhookSettings = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4 };
+
+describe('webhooks', () => {
+  let api: TestApi;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let worker: WebhookWorker | null = null;
+  let other: { live: string; test: string };
+  const previousEnv = process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
+
+  const startWorker = () => {
+    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }), settings: SETTINGS });
+  };
+  const stopWorker = async () => {
+    await worker?.stop();
+    worker = null;
+  };
+  /** A change as the ingest records it (ingest/changes/feed.ts), with its notification. */
+  const recordChange = async (mode: Mode, change: { family?: string; entityId: string; kind: string; zip?: string; borough?: string }) => {
+    const pg = api.ns.stores.byMode[mode].pg;
+    const { rows } = await pg.query(
+      `insert into changes (family, entity_id, kind, occurred_at, zip, borough, detail) values ($1, $2, $3, now(), $4, $5, '{}') returning id`,
+      [change.family ?? 'restaurant', change.entityId, change.kind, change.zip ?? null, change.borough ?? null],
+    );
+    await pg.query(`select pg_notify('changes_recorded', current_schema())`);
+    return `chg_${rows[0].id}`;
+  };
+  const subscribe = async (body: Record<string, unknown>, key = api.keys.live) => {
+    const res = await api.post('/api/v1/webhooks', { url: `${receiver.url}/hook`, ...body }, { key });
+    expect(res.status).toBe(201);
+    return res.body.data as { webhook: { id: string }; secret: string };
+  };
+  const deliveries = async (id: string, key = api.keys.live) => (await api.get(`/api/v1/webhooks/${id}/deliveries`, { key })).body.data as any[];
+  const eventsOf = (subscriptionId: string) => receiver.received.filter((r) => JSON.parse(r.body).subscriptionId === subscriptionId);
+
+  beforeAll(async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS = 'on';
+    api = await startTestApi();
+    other = await api.createKeys({ name: 'someone else' });
+    receiver = await startReceiver();
+    startWorker();
+  });
+  afterAll(async () => {
+    if (previousEnv === undefined) delete process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
+    else process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS = previousEnv;
+    await stopWorker();
+    await receiver?.close();
+    const namespace = api?.ns.config.namespace;
+    await api?.stop();
+    if (namespace) {
+      const pg = new Client({ connectionString: process.env.DATABASE_URL });
+      await pg.connect();
+      await pg.query(`drop schema if exists ${jobsSchema(namespace)} cascade`);
+      await pg.end();
+    }
+  });
+
+  it('a key creates, lists and deletes its own subscriptions; the secret is shown once', async () => {
+    const created = await api.post('/api/v1/webhooks', { url: 'https://hooks.example.com/nyc', kinds: ['grade_change'], boroughs: ['Brooklyn'], description: 'mine' });
+    expect(created.status).toBe(201);
+    const { webhook, secret } = created.body.data;
+    expect(secret).toMatch(/^whsec_/);
+    expect(webhook).toMatchObject({ url: 'https://hooks.example.com/nyc', mode: 'live', kinds: ['grade_change'], boroughs: ['Brooklyn'], families: [], entityIds: [], zips: [], description: 'mine' });
+    const listed = await api.get('/api/v1/webhooks');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((w: any) => w.id)).toContain(webhook.id);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    // Another key, and the same pair's test key, see none of it.
+    expect((await api.get('/api/v1/webhooks', { key: other.live })).body.data).toEqual([]);
+    expect((await api.get('/api/v1/webhooks', { key: api.keys.test })).body.data).toEqual([]);
+    expect((await api.request('DELETE', `/api/v1/webhooks/${webhook.id}`, { key: other.live })).status).toBe(404);
+    expect((await api.get(`/api/v1/webhooks/${webhook.id}/deliveries`, { key: other.live })).status).toBe(404);
+    expect((await api.request('DELETE', `/api/v1/webhooks/${webhook.id}`)).status).toBe(204);
+    expect((await api.request('DELETE', `/api/v1/webhooks/${webhook.id}`)).status).toBe(404);
+    expect((await api.get('/api/v1/webhooks')).body.data.map((w: any) => w.id)).not.toContain(webhook.id);
+  });
+
+  it('refuses bad subscriptions in the envelope', async () => {
+    for (const body of [
+      {},
+      { url: 'ftp://example.com/' },
+      { url: 'https://u:p@example.com/' },
+      { url: 'not a url' },
+      { url: 'https://example.com/', kinds: ['nope'] },
+      { url: 'https://example.com/', zips: ['1001'] },
+      { url: 'https://example.com/', entityIds: ['a b'] },
+      { url: 'https://example.com/', extra: 1 },
+      { url: 'https://example.com/', families: 'restaurant' },
+      [],
+    ]) {
+      const res = await api.post('/api/v1/webhooks', body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(res.body.error.code).toBe('invalid_body');
+    }
+    expect((await api.get('/api/v1/webhooks?x=1')).status).toBe(400);
+    expect((await api.request('DELETE', '/api/v1/webhooks/nope')).status).toBe(400);
+  });
+
+  it('delivers the ingest\'s changes signed, once each, to the subscriptions of the same mode only', async () => {
+    const live = await subscribe({ entityIds: ['41000001'] });
+    const test = await subscribe({}, api.keys.test);
+    const store = api.ns.stores.byMode.live;
+    await ingestFile(store, RESTAURANT_INSPECTIONS_LOAD, FIXTURE_FILE, new Date('2026-03-01T00:00:00Z'));
+    const later = require('node:fs').readFileSync(FIXTURE_FILE, 'utf8').trimEnd().split('\n');
+    const joes = later.find((line: string) => line.startsWith('41000001,'));
+    const file = require('node:path').join(require('node:os').tmpdir(), `webhooks-${process.pid}.csv`);
+    require('node:fs').writeFileSync(file, `${[...later, joes.replace('06/14/2023,Violations', '03/02/2026,Violations').replace(',9,A,06/14/2023,', ',18,B,03/02/2026,')].join('\n')}\n`);
+    await ingestFile(store, RESTAURANT_INSPECTIONS_LOAD, file, new Date('2026-03-03T00:00:00Z'));
+    require('node:fs').rmSync(file);
+
+    const events = await until('three live events', async () => (eventsOf(live.webhook.id).length >= 3 ? eventsOf(live.webhook.id) : null));
+    expect(events.map((e) => JSON.parse(e.body).type).sort()).toEqual(['grade_change', 'new_citation', 'new_inspection']);
+    for (const event of events) {
+      const body = JSON.parse(event.body);
+      expect(event.path).toBe('/hook');
+      expect(event.headers['content-type']).toBe('application/json');
+      expect(event.headers['webhook-id']).toBe(body.id);
+      expect(body).toMatchObject({ mode: 'live', subscriptionId: live.webhook.id, data: { id: body.id, family: 'restaurant', entityId: '41000001', link: '/api/v1/restaurants/41000001' } });
+      const signature = { signature: String(event.headers['webhook-signature']), timestamp: String(event.headers['webhook-timestamp']) };
+      expect(verifyWebhook(live.secret, signature, event.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verifyWebhook(test.secret, signature, event.body, Math.floor(Date.now() / 1000))).toBe(false);
+    }
+    const recorded = await until('delivered records', async () => {
+      const rows = await deliveries(live.webhook.id);
+      return rows.length === 3 && rows.every((row) => row.status === 'delivered') ? rows : null;
+    });
+    expect(recorded.every((row) => row.attempts === 1 && row.lastStatusCode === 200)).toBe(true);
+    // The test key's subscription got none of the live changes; a test-mode change reaches it alone.
+    expect(eventsOf(test.webhook.id)).toEqual([]);
+    const id = await recordChange('test', { entityId: '41000001', kind: 'closure' });
+    const [event] = await until('the test event', async () => (eventsOf(test.webhook.id).length ? eventsOf(test.webhook.id) : null));
+    expect(JSON.parse(event.body)).toMatchObject({ id, mode: 'test', type: 'closure' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(eventsOf(live.webhook.id)).toHaveLength(3);
+    await api.request('DELETE', `/api/v1/webhooks/${live.webhook.id}`);
+    await api.request('DELETE', `/api/v1/webhooks/${test.webhook.id}`, { key: api.keys.test });
+  });
+
+  it('retries after 500s and timeouts, then delivers; the attempts are recorded', async () => {
+    const hook = await subscribe({ entityIds: ['retry-1'], families: ['contractor'] });
+    receiver.plan.push(500, 'hang', 503);
+    const id = await recordChange('live', { family: 'contractor', entityId: 'retry-1', kind: 'default' });
+    const [row] = await until('the delivery after retries', async () => {
+      const rows = await deliveries(hook.webhook.id);
+      return rows[0]?.status === 'delivered' ? rows : null;
+    }, 45_000);
+    expect(row).toMatchObject({ eventId: id, attempts: 4, lastStatusCode: 200, lastError: null });
+    const attempts = eventsOf(hook.webhook.id);
+    expect(attempts).toHaveLength(4);
+    // One event id on every attempt, each attempt signed with its own timestamp.
+    expect(new Set(attempts.map((a) => a.headers['webhook-id']))).toEqual(new Set([id]));
+    await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
+  });
+
+  it('gives up after the retry limit and records the failure', async () => {
+    const hook = await subscribe({ entityIds: ['fail-1'] });
+    receiver.plan.push(500, 500, 500, 500);
+    await recordChange('live', { entityId: 'fail-1', kind: 'closure' });
+    const [row] = await until('the failed delivery', async () => {
+      const rows = await deliveries(hook.webhook.id);
+      return rows[0]?.status === 'failed' ? rows : null;
+    }, 45_000);
+    expect(row).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'the receiver answered 500' });
+    await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
+  });
+
+  it('loses no delivery across a restart: a retry pending and a change recorded while stopped both arrive', async () => {
+    const hook = await subscribe({ zips: ['10099'] });
+    receiver.plan.push(500);
+    const first = await recordChange('live', { entityId: 'restart-1', kind: 'grade_change', zip: '10099' });
+    await until('the first failed attempt', async () => (await deliveries(hook.webhook.id))[0]?.status === 'retrying');
+    await stopWorker();
+    const second = await recordChange('live', { entityId: 'restart-2', kind: 'closure', zip: '10099' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(eventsOf(hook.webhook.id).map((e) => JSON.parse(e.body).id)).toEqual([first]);
+    startWorker();
+    const rows = await until('both delivered', async () => {
+      const rows = await deliveries(hook.webhook.id);
+      return rows.length === 2 && rows.every((row) => row.status === 'delivered') ? rows : null;
+    });
+    expect(rows.map((row) => row.eventId).sort()).toEqual([first, second].sort());
+    // A fanout run again over the same changes delivers nothing twice.
+    await api.ns.stores.byMode.live.pg.query(`update webhook_fanout_positions set last_change_id = 0 where mode = 'live'`);
+    await recordChange('live', { entityId: 'other', kind: 'closure', zip: '10001' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await deliveries(hook.webhook.id)).length).toBe(2);
+    expect(eventsOf(hook.webhook.id).filter((e) => JSON.parse(e.body).id === second)).toHaveLength(1);
+  });
+
+  it('a key has at most 25 subscriptions', async () => {
+    for (let i = 0; i < 25; i++) expect((await api.post('/api/v1/webhooks', { url: `https://hooks.example.com/${i}` }, { key: other.test })).status).toBe(201);
+    const refused = await api.post('/api/v1/webhooks', { url: 'https://hooks.example.com/26' }, { key: other.test });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'too_many_webhooks']);
+    expect((await api.get('/api/v1/webhooks', { key: other.test })).body.data).toHaveLength(25);
+  });
+
+  it('the public test key cannot subscribe', async () => {
+    const { rows } = await api.ns.stores.platform.query('select id from api_keys where key_hash = $1', [hashKey(api.keys.test)]);
+    await api.ns.stores.platform.query('update api_keys set limit_per_client = true where id = $1', [rows[0].id]);
+    try {
+      const res = await api.post('/api/v1/webhooks', { url: 'https://hooks.example.com/' }, { key: api.keys.test });
+      expect(res.status).toBe(403);
+    } finally {
+      await api.ns.stores.platform.query('update api_keys set limit_per_client = false where id = $1', [rows[0].id]);
+    }
+  });
+});
