@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { StringDecoder } from 'node:string_decoder';
 import { columnKey, missingColumns, WrongDatasetError } from './columns';
+import { CsvSplitter } from './csv-splitter';
 import type { DatasetSpec } from './dataset';
 import type { RawItem, ReadOptions } from './raw-items';
 
@@ -9,6 +10,7 @@ import type { RawItem, ReadOptions } from './raw-items';
  * data set's required columns refuses the file. Line numbers are the file's
  * physical lines where the record ends (the header is line 1). A record with the wrong
  * number of fields or broken quoting is reported, not fatal: the rest still loads.
+ * How the text is split: csv-splitter.ts.
  */
 export async function* readCsvRecords(
   input: Readable,
@@ -16,45 +18,53 @@ export async function* readCsvRecords(
   options: ReadOptions = {},
 ): AsyncGenerator<RawItem> {
   const offset = options.lineOffset ?? 0;
-  const skipped: RawItem[] = [];
-  const parser = parse({
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    // A quote inside an unquoted field is part of the value: DOB's facade extract writes
-    // `NO EVIDENCE OF "ERODING BRICK"` unescaped (a quote opening a field still quotes it).
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_skip: (error: CsvError | undefined) => {
-      const lines = (error as { lines?: number } | undefined)?.lines ?? parser.info.lines;
-      skipped.push({ line: offset + lines, reason: `unreadable CSV record: ${error?.message ?? 'parse error'}` });
-      return undefined;
+  let keys: string[] | null = null;
+  let keyed: ((fields: string[]) => Record<string, string>) | null = null;
+  let pending: RawItem[] = [];
+  const splitter = new CsvSplitter({
+    record(fields, line) {
+      if (keys === null) {
+        keys = fields.map(columnKey);
+        const missing = missingColumns(dataset.requiredColumns, keys);
+        if (missing.length) throw new WrongDatasetError(dataset.title, missing);
+        keyed = recordMaker(keys);
+        return;
+      }
+      if (fields.length !== keys.length) {
+        pending.push({ line: offset + line, reason: `expected ${keys.length} fields, found ${fields.length}` });
+        return;
+      }
+      pending.push({ line: offset + line, record: keyed!(fields) });
+    },
+    unreadable(reason, line) {
+      pending.push({ line: offset + line, reason: `unreadable CSV record: ${reason}` });
     },
   });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
-
-  let keys: string[] | null = null;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    while (skipped.length) yield skipped.shift()!;
-    if (keys === null) {
-      keys = record.map(columnKey);
-      const missing = missingColumns(dataset.requiredColumns, keys);
-      if (missing.length) {
-        input.destroy();
-        throw new WrongDatasetError(dataset.title, missing);
-      }
-      continue;
+  const decoder = new StringDecoder('utf8');
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer | string>) {
+      splitter.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      const ready = pending;
+      pending = [];
+      yield* ready;
     }
-    const line = offset + info.lines;
-    if (record.length !== keys.length) {
-      yield { line, reason: `expected ${keys.length} fields, found ${record.length}` };
-      continue;
-    }
-    const keyed: Record<string, string> = {};
-    for (let index = 0; index < keys.length; index += 1) keyed[keys[index]] = record[index];
-    yield { line, record: keyed };
+    splitter.push(decoder.end());
+    splitter.end();
+  } catch (error) {
+    input.destroy();
+    throw error;
   }
-  while (skipped.length) yield skipped.shift()!;
+  yield* pending;
+}
+
+/**
+ * Fields into a record keyed by the header's column keys: one object literal of the
+ * header's shape, built by a function made for it (a property added at a time made each
+ * PLUTO record of 90 columns slow to build and to read). A key repeated in the header
+ * takes its last column's value, as assigning them in turn did.
+ */
+function recordMaker(keys: string[]): (fields: string[]) => Record<string, string> {
+  const last = new Map(keys.map((key, index) => [key, index]));
+  const properties = [...last].map(([key, index]) => `${JSON.stringify(key)}: fields[${index}]`);
+  return new Function('fields', `return { ${properties.join(', ')} };`) as (fields: string[]) => Record<string, string>;
 }
