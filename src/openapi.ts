@@ -3,6 +3,8 @@ import { communityFragment } from './community/openapi';
 import { contractorsFragment } from './contractors/openapi';
 import { sharedFragment } from './contract/components';
 import { buildDocument } from './contract/document';
+import { Examples, withExamples } from './contract/examples';
+import examples from './contract/examples.json';
 import type { ApiFragment, OpenApiDocument } from './contract/types';
 import { feedsFragment } from './feeds/openapi';
 import { platformFragment } from './platform/openapi';
@@ -22,9 +24,9 @@ import { webhooksFragment } from './webhooks/openapi';
 /** Every family's part of the contract; a family adds one line here. */
 export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment, webhooksFragment];
 
-/** A fresh copy of the whole document (callers may change it). */
+/** A fresh copy of the whole document (callers may change it), with every operation's example from the test-mode fixture (npm run examples). */
 export function buildApiDocument(): OpenApiDocument {
-  return buildDocument(fragments);
+  return withExamples(buildDocument(fragments), examples as Examples);
 }
 
 let cached: OpenApiDocument | undefined;

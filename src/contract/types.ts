@@ -14,6 +14,8 @@ export interface Parameter {
   'x-missing-code'?: string;
   /** Person-facing message when the value breaks its schema, where the generated one would be vague. */
   'x-message'?: string;
+  /** A value from the operation's example request (src/contract/examples.ts). */
+  example?: unknown;
 }
 
 export interface Operation {
@@ -23,7 +25,7 @@ export interface Operation {
   tags?: string[];
   security?: Array<Record<string, string[]>>;
   parameters?: Array<Parameter | { $ref: string }>;
-  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema; example?: unknown }> };
   responses: Record<string, any>;
   /** Strict list surfaces answer 400 unknown_parameter to a query parameter they do not define. */
   'x-unknown-parameters'?: 'reject' | 'ignore';
