@@ -62,28 +62,60 @@ function ticketNumber(record: RawRecord): string {
   return value;
 }
 
+/**
+ * A reader of a field's text remembered by that text: an export writes the same few thousand
+ * dates and amounts on every row, and each is read several times per row. Forgotten all at
+ * once past 50,000 texts, so memory stays bounded on any file.
+ */
+function rememberedByText<T>(read: (text: string | undefined) => T): (text: string | undefined) => T {
+  const known = new Map<string | undefined, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text)!;
+    if (known.size >= 50_000) known.clear();
+    const value = read(text);
+    known.set(text, value);
+    return value;
+  };
+}
+
+const cityDate = rememberedByText(parseCityDate);
+const moneyCents = rememberedByText(parseMoneyCents);
+
 function date(record: RawRecord, key: string, label: string): string | null {
-  const value = parseCityDate(record[key]);
+  const value = cityDate(record[key]);
   if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
   return value;
 }
 
 function cents(record: RawRecord, key: string, label: string): number | null {
-  const value = parseMoneyCents(record[key]);
+  const value = moneyCents(record[key]);
   if (value === undefined) throw new RowRejection(`unreadable ${label} "${record[key]}"`);
   return value;
 }
 
 export const OATH_CHARGE_SLOTS = 10;
 
+/** The four column keys of each charge slot and its amount's label, named once. */
+const CHARGE_SLOTS = Array.from({ length: OATH_CHARGE_SLOTS }, (_, index) => ({
+  code: `charge_${index + 1}_code`,
+  section: `charge_${index + 1}_code_section`,
+  description: `charge_${index + 1}_code_description`,
+  amount: `charge_${index + 1}_infraction_amount`,
+  amountLabel: `Charge #${index + 1}: Infraction Amount`,
+}));
+
+const blank = (value: string | undefined) => value === undefined || value.trim() === '';
+
 function charges(record: RawRecord): OathCharge[] {
   const found: OathCharge[] = [];
-  for (let n = 1; n <= OATH_CHARGE_SLOTS; n += 1) {
+  for (const slot of CHARGE_SLOTS) {
+    // Most rows fill one or two of the ten slots: an empty slot is passed over unread.
+    if (blank(record[slot.code]) && blank(record[slot.section]) && blank(record[slot.description]) && blank(record[slot.amount])) continue;
     const charge: OathCharge = {
-      code: spacedText(record[`charge_${n}_code`]),
-      section: spacedText(record[`charge_${n}_code_section`]),
-      description: spacedText(record[`charge_${n}_code_description`]),
-      amountCents: cents(record, `charge_${n}_infraction_amount`, `Charge #${n}: Infraction Amount`),
+      code: spacedText(record[slot.code]),
+      section: spacedText(record[slot.section]),
+      description: spacedText(record[slot.description]),
+      amountCents: cents(record, slot.amount, slot.amountLabel),
     };
     if (charge.code !== null || charge.section !== null || charge.description !== null || charge.amountCents !== null) found.push(charge);
   }
