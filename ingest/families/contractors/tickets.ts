@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
 import { leadCharge, ticketRecordOf, ticketStanding, type TicketStanding } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
-import { upsertSql } from '../../load/upsert';
 import type { OathRow } from '../../sources/contractors';
+import { copyIntoTemporaryTable, type CopyColumn } from './copy-rows';
 
 /** A summons as stored: its row, its company (null for an individual) and its standing as of the clock. */
 export interface StoredTicket {
@@ -13,7 +13,7 @@ export interface StoredTicket {
   asOf: string;
 }
 
-const TICKET_COLUMNS: Array<[string, string, (ticket: StoredTicket) => unknown]> = [
+const TICKET_COLUMNS: Array<CopyColumn<StoredTicket>> = [
   ['ticket', 'text', ({ row }) => row.ticket],
   ['spelling', 'text', ({ spelling }) => spelling],
   ['company', 'text', ({ company }) => company],
@@ -30,7 +30,7 @@ const TICKET_COLUMNS: Array<[string, string, (ticket: StoredTicket) => unknown]>
   ['paid_cents', 'bigint', ({ row }) => row.paidCents],
   ['late_fees_cents', 'bigint', ({ row }) => row.lateFeesCents],
   ['balance_due_cents', 'bigint', ({ row }) => row.balanceDueCents],
-  ['charges', 'jsonb', ({ row }) => JSON.stringify(row.charges)],
+  ['charges', 'jsonb', ({ row }) => row.charges],
   ['charge', 'text', ({ row }) => leadCharge(row)],
   ['violation_borough', 'text', ({ row }) => row.violationBorough],
   ['violation_bbl', 'text', ({ row }) => row.violationBbl],
@@ -50,7 +50,7 @@ const TICKET_COLUMNS: Array<[string, string, (ticket: StoredTicket) => unknown]>
 ];
 
 /** The derived columns, as written by a load and by rederive. */
-function standingColumns<T extends { standing: TicketStanding; asOf: string }>(): Array<[string, string, (ticket: T) => unknown]> {
+function standingColumns<T extends { standing: TicketStanding; asOf: string }>(): Array<CopyColumn<T>> {
   return [
     ['status', 'text', ({ standing }) => standing.status],
     ['defaulted', 'boolean', ({ standing }) => standing.defaulted],
@@ -61,8 +61,7 @@ function standingColumns<T extends { standing: TicketStanding; asOf: string }>()
     ['late_fees_due_cents', 'bigint', ({ standing }) => standing.lateFeesCents],
     ['due_cents', 'bigint', ({ standing }) => standing.dueCents],
     ['reopenable_until', 'date', ({ standing }) => standing.reopenableUntil],
-    // Postgres arrays as text: unnest of a text[][] parameter would flatten them.
-    ['unknown_values', 'text', ({ standing }) => JSON.stringify(standing.unknownValues)],
+    ['unknown_values', 'text[]', ({ standing }) => standing.unknownValues],
     ['as_of', 'date', ({ asOf }) => asOf],
   ];
 }
@@ -72,19 +71,19 @@ function standingColumns<T extends { standing: TicketStanding; asOf: string }>()
 const UPSERT_TICKETS = (() => {
   const names = TICKET_COLUMNS.map(([name]) => name);
   const values = names.filter((name) => name !== 'ticket' && name !== 'as_of');
-  const select = TICKET_COLUMNS.map(([name]) =>
-    name === 'unknown_values' ? `array(select jsonb_array_elements_text(u.${name}::jsonb))` : `u.${name}`).join(', ');
   return `insert into contractor_tickets (${names.join(', ')})
-    select ${select} from unnest(${TICKET_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}) as u (${names.join(', ')})
+    select ${names.join(', ')} from incoming_tickets
     on conflict (ticket) do update set ${[...values, 'as_of'].map((name) => `${name} = excluded.${name}`).join(', ')}
     where (${values.map((name) => `contractor_tickets.${name}`).join(', ')}) is distinct from (${values.map((name) => `excluded.${name}`).join(', ')})
     returning ticket`;
 })();
 
-/** Writes the tickets whose values differ from what is stored; returns their numbers. */
+/** Writes the tickets whose values differ from what is stored (copied in, then upserted); returns their numbers. Inside a transaction. */
 export async function upsertTickets(client: PoolClient, tickets: StoredTicket[]): Promise<string[]> {
   if (tickets.length === 0) return [];
-  const { rows } = await client.query(UPSERT_TICKETS, TICKET_COLUMNS.map(([, , get]) => tickets.map(get)));
+  await copyIntoTemporaryTable(client, 'incoming_tickets', 'contractor_tickets', TICKET_COLUMNS, tickets);
+  const { rows } = await client.query(UPSERT_TICKETS);
+  await client.query('drop table incoming_tickets');
   return rows.map((row) => row.ticket as string);
 }
 
@@ -120,14 +119,12 @@ export async function rederiveTickets(client: PoolClient, companies: string[], a
     return sameStanding(stored, standing) ? [] : [{ ticket: stored.ticket as string, company: stored.company as string, standing, asOf: isoDate(asOf) }];
   });
   if (stale.length === 0) return [];
-  const columns = standingColumns<(typeof stale)[number]>();
+  const columns: Array<CopyColumn<(typeof stale)[number]>> = [['ticket', 'text', ({ ticket }) => ticket], ...standingColumns<(typeof stale)[number]>()];
+  await copyIntoTemporaryTable(client, 'rederived_tickets', 'contractor_tickets', columns, stale);
   await client.query(
-    `update contractor_tickets as stored set ${columns.map(([name]) => (name === 'unknown_values'
-      ? `${name} = array(select jsonb_array_elements_text(fresh.${name}::jsonb))`
-      : `${name} = fresh.${name}`)).join(', ')}
-     from unnest($1::text[], ${columns.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) as fresh (ticket, ${columns.map(([name]) => name).join(', ')})
-     where stored.ticket = fresh.ticket`,
-    [stale.map(({ ticket }) => ticket), ...columns.map(([, , get]) => stale.map(get))],
+    `update contractor_tickets as stored set ${columns.slice(1).map(([name]) => `${name} = fresh.${name}`).join(', ')}
+     from rederived_tickets as fresh where stored.ticket = fresh.ticket`,
   );
+  await client.query('drop table rederived_tickets');
   return [...new Set(stale.map(({ company }) => company))];
 }
