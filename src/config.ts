@@ -33,6 +33,32 @@ export interface Config {
   metricsPort: number | null;
   /** Map tiles under the /console map ({z}/{x}/{y} template); null: borough outlines only, no request leaves the origin. */
   consoleTileUrl: string | null;
+  /** The restaurant typeahead's answer cache (src/search/answer-cache.ts; README: Configuration). */
+  typeaheadCache: AnswerCacheConfig;
+}
+
+export interface AnswerCacheConfig {
+  enabled: boolean;
+  /** Most bytes of answers kept (the least recently used go first). */
+  maxBytes: number;
+  /** How often the index's generation is asked while answers are served; an answer is at most about twice this behind the index. */
+  checkMs: number;
+}
+
+/**
+ * TYPEAHEAD_CACHE=on or off. Unset: on, except under jest (NODE_ENV=test), whose tests load
+ * data and read it back at once (the cache's own tests turn it on).
+ */
+function typeaheadCacheConfig(env: NodeJS.ProcessEnv): AnswerCacheConfig {
+  const setting = env.TYPEAHEAD_CACHE ?? (env.NODE_ENV === 'test' ? 'off' : 'on');
+  if (setting !== 'on' && setting !== 'off') throw new Error('TYPEAHEAD_CACHE must be on or off');
+  if (!/^[1-9]\d{0,4}$/.test(env.TYPEAHEAD_CACHE_MB ?? '32')) throw new Error('TYPEAHEAD_CACHE_MB must be a whole number of megabytes');
+  if (!/^[1-9]\d{0,5}$/.test(env.TYPEAHEAD_CACHE_CHECK_MS ?? '1000')) throw new Error('TYPEAHEAD_CACHE_CHECK_MS must be a whole number of milliseconds');
+  return {
+    enabled: setting === 'on',
+    maxBytes: Number(env.TYPEAHEAD_CACHE_MB ?? 32) * 1024 * 1024,
+    checkMs: Number(env.TYPEAHEAD_CACHE_CHECK_MS ?? 1000),
+  };
 }
 
 export const API_VERSION = '1.1';
@@ -71,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     metricsPort: env.METRICS_PORT === 'off' ? null : Number(env.METRICS_PORT ?? 9464),
     consoleTileUrl: env.CONSOLE_TILE_URL || null,
+    typeaheadCache: typeaheadCacheConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { BROWSE_CSV, restaurantInputs } from './openapi';
 import { browsePositionShape, buildBrowseRequest } from './queries/browse';
 import { buildNearbyRequest } from './queries/nearby';
+import { answerCache } from '../search/answer-cache';
 import { searchRestaurants } from './search';
 import { summaryOf } from './shape';
 import { loadInspections, loadProfiles, loadViolations } from './store';
@@ -14,13 +15,19 @@ import { loadInspections, loadProfiles, loadViolations } from './store';
 export const BATCH_MAX = 50;
 
 export function restaurantRoutes(deps: AppDeps): Route[] {
+  // Keystrokes repeat across users: answers are kept until the mode's index changes (TYPEAHEAD_CACHE).
+  const typeaheadAnswers = answerCache(deps.config.typeaheadCache);
   return [
     route({
       method: 'get',
       path: '/api/v1/restaurants/search',
       input: restaurantInputs.search,
       async handler(ctx, { query }) {
-        ctx.body = { data: await searchRestaurants(ctx.state.store, query) };
+        const { store } = ctx.state;
+        // Everything that shapes the answer: the mode's index (in the alias) and every validated parameter.
+        const key = JSON.stringify(query, Object.keys(query).sort());
+        ctx.type = 'application/json';
+        ctx.body = await typeaheadAnswers.answer(store.es, store.indexAlias('restaurants'), key, async () => JSON.stringify({ data: await searchRestaurants(store, query) }));
       },
     }),
     route({
