@@ -132,16 +132,29 @@ export class CpuMeter {
   }
 }
 
+/** The oldest live process whose command line has this argument (its tree is every process it started). */
+function processWithArgument(argument: string): number | undefined {
+  const pids = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).sort((a, b) => a - b);
+  return pids.find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(argument);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * The servers of a bench run: the API's process, and the shared Elasticsearch and Postgres
  * from the service launchers' pid files (`es-logs/elasticsearch.pid`, `pg-data/postmaster.pid`
- * in the cache directory); undefined where the run uses external servers (ELASTICSEARCH_URL,
+ * in the cache directory; a node whose pid file is gone is found by its data path on its
+ * command line); undefined where the run uses external servers (ELASTICSEARCH_URL,
  * DATABASE_URL) whose processes are not on this machine's launcher.
  */
 export function serverPids(apiPid: number | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, number | undefined> {
   return {
     API: apiPid,
-    Elasticsearch: env.ELASTICSEARCH_URL ? undefined : elasticsearchPid(SHARED_ELASTICSEARCH),
+    Elasticsearch: env.ELASTICSEARCH_URL ? undefined : (elasticsearchPid(SHARED_ELASTICSEARCH) ?? processWithArgument(`path.data=${SHARED_ELASTICSEARCH.dataDir}`)),
     Postgres: env.DATABASE_URL ? undefined : postmasterPid(SHARED_POSTGRES),
   };
 }

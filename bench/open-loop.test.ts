@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CpuMeter } from './cpu';
+import { httpLoad } from './load';
 import { arrivalSchedule, openLoopLoad } from './open-loop';
 
 /**
@@ -51,6 +52,45 @@ describe('open-loop load', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
     expect(result.achievedRate).toBeGreaterThan(180);
     expect(result.p99Ms).toBeLessThan(100);
+  });
+});
+
+describe('request lists', () => {
+  let server: http.Server;
+  let url: string;
+  const paths: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const list = Array.from({ length: 5000 }, (_, k) => ({ path: `/${k}` }));
+
+  it('closed loop: the connections walk the list once in order, and the next run goes on from where the last stopped', async () => {
+    paths.length = 0;
+    const cursor = { next: 0 };
+    const first = await httpLoad(url, list, 8, 0.5, {}, cursor);
+    expect(first.requests).toBeGreaterThan(100);
+    expect(first.requests).toBeLessThan(5000); // the test needs the list not to wrap
+    // Not every connection sending /0, /1, ... in step: each path once.
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(cursor.next).toBeGreaterThanOrEqual(first.requests);
+    const before = paths.length;
+    await httpLoad(url, list, 8, 0.2, {}, cursor);
+    expect(paths.slice(before).every((path) => Number(path.slice(1)) >= before)).toBe(true);
+  });
+
+  it('open loop: a run goes on from where the last stopped', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the closed loop's last answers
+    paths.length = 0;
+    const cursor = { next: 10 };
+    await openLoopLoad(url, list, { rate: 100, durationSec: 0.3, cursor });
+    expect(paths.sort()).toEqual(Array.from({ length: 30 }, (_, k) => `/${10 + k}`).sort());
+    expect(cursor.next).toBe(40);
   });
 });
 

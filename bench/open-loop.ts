@@ -34,6 +34,13 @@ export interface OpenLoopOptions {
   arrivals?: Arrivals;
   /** Seed of the Poisson schedule (default 1). */
   seed?: number;
+  /** Where in `requests` to start; moved past the requests sent, so the next run goes on from there instead of replaying them. */
+  cursor?: RequestCursor;
+}
+
+/** A position in a request list shared by successive runs (a cache would flatter runs that replay the warm-up's requests). */
+export interface RequestCursor {
+  next: number;
 }
 
 export type Arrivals = 'poisson' | 'even';
@@ -68,6 +75,8 @@ export interface OpenLoopResult {
   p99Ms: number;
   p999Ms: number;
   maxMs: number;
+  /** Answers that took longer than 100 ms: stalls, at the rates these targets are set for. */
+  over100Ms: number;
   /** Largest delay between a request's scheduled time and its actual send. */
   generatorLagMaxMs: number;
   connections: number;
@@ -83,6 +92,8 @@ export async function openLoopLoad(baseUrl: string, requests: HttpRequestSpec[],
   const timeoutMs = options.timeoutMs ?? 10_000;
   const total = Math.max(1, Math.round(options.rate * options.durationSec));
   const schedule = arrivalSchedule(options.rate, total, options.arrivals, options.seed);
+  const first = options.cursor?.next ?? 0;
+  if (options.cursor) options.cursor.next = (first + total) % requests.length;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const sockets = new Set<unknown>();
@@ -94,7 +105,7 @@ export async function openLoopLoad(baseUrl: string, requests: HttpRequestSpec[],
 
   const send = (index: number, scheduled: number) =>
     new Promise<void>((resolve) => {
-      const spec = requests[index % requests.length];
+      const spec = requests[(first + index) % requests.length];
       const request = http.request(
         { agent, host: url.hostname, port: url.port, method: spec.method ?? 'GET', path: spec.path, headers: { ...options.headers, ...spec.headers } },
         (response) => {
@@ -155,6 +166,7 @@ export async function openLoopLoad(baseUrl: string, requests: HttpRequestSpec[],
     p99Ms: round(percentile(latencies, 0.99)),
     p999Ms: round(percentile(latencies, 0.999)),
     maxMs: round(latencies[latencies.length - 1] ?? 0),
+    over100Ms: latencies.filter((latency) => latency > 100).length,
     generatorLagMaxMs: round(lagMax),
     connections: sockets.size,
   };

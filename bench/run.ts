@@ -1,8 +1,17 @@
 /**
  * `npm run bench [-- scenario-name ...]`: starts (or reuses) the services, runs the API in
- * its own process on a dedicated `bench` namespace, and measures every scenario against
- * its baseline in the same run. BENCH_DURATION sets seconds per measurement (default 10),
- * BENCH_WARMUP the unmeasured load before each one (default 3).
+ * its own process on a dedicated namespace (BENCH_NAMESPACE, default `bench`), and measures
+ * each scenario:
+ * - open-loop latency at each of its offered rates (Poisson arrivals, latency from the
+ *   scheduled send: p50/p99/p99.9, answers over 100 ms) with the CPU per request of the API,
+ *   Elasticsearch and Postgres processes (bench/open-loop.ts, bench/cpu.ts);
+ * - saturated throughput (closed loop) against its baseline in the same run (a bare Koa
+ *   handler, or the same store work called directly), as the median of alternating runs,
+ *   with the API's CPU per request;
+ * - a scenario's variants (e.g. a cache switched off) in their own API process, the same way.
+ * BENCH_DURATION sets seconds per measurement (default 10), BENCH_WARMUP the unmeasured load
+ * before each one (default 3), BENCH_RATE the offered rates ("200" or "100,200,400"),
+ * BENCH_SATURATED_RUNS the alternating runs of each side (default 3).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -13,11 +22,11 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { createKeyPair } from '../src/platform/keys';
 import { openStores } from '../src/stores';
-import { CpuMeter, serverPids } from './cpu';
+import { CpuMeter, type CpuReading, serverPids } from './cpu';
 import { functionLoad, httpLoad } from './load';
-import { openLoopLoad } from './open-loop';
+import { openLoopLoad, type RequestCursor } from './open-loop';
 import { scenarios } from './scenarios/index';
-import type { BenchContext, HttpScenario, LoadResult } from './types';
+import type { BenchContext, HttpRequestSpec, HttpScenario, LoadResult } from './types';
 
 const repoRoot = path.resolve(__dirname, '..');
 const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -38,57 +47,99 @@ const fmt = (r: LoadResult) => `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p9
 
 /** Seconds of unmeasured load before each measurement, so neither side is measured with a cold JIT. */
 const WARMUP_SEC = Number(process.env.BENCH_WARMUP ?? 3);
+/** Alternating runs of the API and its baseline at saturation; the median of each side is reported. */
+const SATURATED_RUNS = Number(process.env.BENCH_SATURATED_RUNS ?? 3);
 
 const ms = (seconds: number, requests: number) => `${((seconds * 1000) / Math.max(1, requests)).toFixed(2)} ms`;
 
-/** An open-loop scenario: a fixed offered rate, latency from the scheduled send, CPU per request of each process. */
-async function runOpenLoop(scenario: HttpScenario, ctx: BenchContext): Promise<string[]> {
-  await scenario.prepare?.(ctx);
-  const skip = await scenario.unavailable?.(ctx);
-  if (skip) return [`  skipped: ${skip}`];
-  const requests = await scenario.requests(ctx);
-  const rate = Number(process.env.BENCH_RATE ?? scenario.openLoop!.rate);
-  const headers = { Authorization: `Bearer ${ctx.liveKey}` };
-  if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers });
-  const meter = new CpuMeter(serverPids(ctx.apiPid));
-  meter.start();
-  const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers });
-  const cpu = meter.stop();
-  const perRequest = Object.entries(cpu.seconds).map(([name, seconds]) => `${name} ${cpu.missing.includes(name) ? 'n/a (process not found)' : ms(seconds, r.answered)}`);
-  const window = ctx.durationSec;
-  return [
-    `  open-loop: offered ${r.offeredRate} req/s for ${window} s, achieved ${r.achievedRate} req/s (${r.sent} sent, ${r.answered} answered, ${r.errors} errors, ${r.non2xx} non-2xx${r.non2xx ? ` ${JSON.stringify(r.statuses)}` : ''}; ${r.connections} connections)`,
-    `  latency from the scheduled send: p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms (generator lag max ${r.generatorLagMaxMs} ms)`,
-    `  CPU per request: ${perRequest.join(', ')}, load generator ${ms(cpu.loadGeneratorSeconds, r.answered)}; rest of the machine ${((cpu.restSeconds / window) * 100).toFixed(0)}% of a core (other work during the run)`,
-  ];
+/** The offered rates of an open-loop scenario; BENCH_RATE ("200" or "100,200,400") overrides them. */
+function offeredRates(openLoop: NonNullable<HttpScenario['openLoop']>, env: NodeJS.ProcessEnv = process.env): number[] {
+  if (env.BENCH_RATE) return env.BENCH_RATE.split(',').map(Number).filter((rate) => rate > 0);
+  return 'rates' in openLoop ? openLoop.rates : [openLoop.rate];
 }
 
-async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
-  if (scenario.openLoop) return runOpenLoop(scenario, ctx);
-  await scenario.prepare?.(ctx);
-  const requests = await scenario.requests(ctx);
+/** CPU seconds per answered request of each measured process, as "API 0.31 ms, Elasticsearch 0.40 ms, ...". */
+function cpuPerRequest(cpu: CpuReading, requests: number): string {
+  const servers = Object.entries(cpu.seconds).map(([name, seconds]) => `${name} ${cpu.missing.includes(name) ? 'n/a (process not found)' : ms(seconds, requests)}`);
+  return [...servers, `load generator ${ms(cpu.loadGeneratorSeconds, requests)}`].join(', ');
+}
+
+/** Open-loop at each offered rate: latency from the scheduled send, and CPU per request of each process. */
+async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: BenchContext, cursor: RequestCursor): Promise<string[]> {
+  const headers = { Authorization: `Bearer ${ctx.liveKey}` };
+  const lines: string[] = [];
+  for (const rate of rates) {
+    if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers, seed: rate + 1, cursor });
+    const meter = new CpuMeter(serverPids(ctx.apiPid));
+    meter.start();
+    const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers, seed: rate, cursor });
+    const cpu = meter.stop();
+    const failures = r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}` : '';
+    lines.push(
+      `  open-loop ${rate} req/s (Poisson, ${ctx.durationSec} s, ${r.sent} sent): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms, ${r.over100Ms} over 100 ms; achieved ${r.achievedRate} req/s${failures}; ${r.connections} connections, generator lag max ${r.generatorLagMaxMs} ms`,
+      `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / ctx.durationSec) * 100).toFixed(0)}% of a core`,
+    );
+  }
+  return lines;
+}
+
+const median = <T>(items: T[], value: (item: T) => number): T => [...items].sort((a, b) => value(a) - value(b))[Math.floor(items.length / 2)];
+
+/**
+ * Saturated throughput: closed loop at `connections`, the API and its baseline alternating
+ * SATURATED_RUNS times (so a slow spell of the shared machine hits both), each side's median
+ * run reported, with the API process's CPU per request of that run.
+ */
+async function runSaturated(scenario: HttpScenario, requests: HttpRequestSpec[], ctx: BenchContext, koaUrl: string, cursor: RequestCursor): Promise<string[]> {
   const auth = { Authorization: `Bearer ${ctx.liveKey}` };
-  if (WARMUP_SEC > 0) await httpLoad(ctx.apiUrl, requests, scenario.connections, WARMUP_SEC, auth);
-  const api = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, auth);
-  const lines = [`  api:      ${fmt(api)}`];
   const baseline = scenario.baseline;
-  let base: LoadResult | undefined;
-  let label = '';
-  const measure = async (seconds: number): Promise<LoadResult | undefined> => {
+  const measureBaseline = async (seconds: number): Promise<LoadResult | undefined> => {
     if (baseline?.kind === 'koa') return httpLoad(koaUrl, [{ path: '/' }], scenario.connections, seconds);
     if (baseline?.kind === 'http') return httpLoad(baseline.url(ctx), await baseline.requests(ctx), scenario.connections, seconds, { 'Content-Type': 'application/json' });
     if (baseline?.kind === 'direct') return functionLoad(await baseline.run(ctx), scenario.connections, seconds);
     return undefined;
   };
-  if (baseline) {
-    label = baseline.kind === 'koa' ? 'bare Koa' : baseline.label;
-    if (WARMUP_SEC > 0) await measure(WARMUP_SEC);
-    base = await measure(ctx.durationSec);
+  if (WARMUP_SEC > 0) {
+    await httpLoad(ctx.apiUrl, requests, scenario.connections, WARMUP_SEC, auth, cursor);
+    await measureBaseline(WARMUP_SEC);
   }
-  if (base) {
-    lines.push(`  baseline: ${fmt(base)} (${label})`);
-    lines.push(`  ratio:    ${((api.requestsPerSec / Math.max(1, base.requestsPerSec)) * 100).toFixed(0)}% of baseline throughput`);
+  const apiRuns: Array<{ result: LoadResult; cpu: CpuReading }> = [];
+  const baseRuns: LoadResult[] = [];
+  for (let run = 0; run < Math.max(1, SATURATED_RUNS); run += 1) {
+    const meter = new CpuMeter(serverPids(ctx.apiPid));
+    meter.start();
+    const result = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, auth, cursor);
+    apiRuns.push({ result, cpu: meter.stop() });
+    const base = await measureBaseline(ctx.durationSec);
+    if (base) baseRuns.push(base);
   }
+  const api = median(apiRuns, (run) => run.result.requestsPerSec);
+  const all = (runs: LoadResult[]) => (runs.length > 1 ? ` (runs ${runs.map((r) => r.requestsPerSec).join(', ')} req/s)` : '');
+  const lines = [
+    `  saturated, ${scenario.connections} connections, median of ${apiRuns.length} alternating runs:`,
+    `    api:      ${fmt(api.result)}${all(apiRuns.map((run) => run.result))}`,
+    `      CPU per request: ${cpuPerRequest(api.cpu, api.result.requests)}`,
+  ];
+  if (baseRuns.length) {
+    const base = median(baseRuns, (r) => r.requestsPerSec);
+    const label = baseline!.kind === 'koa' ? 'bare Koa' : (baseline as { label: string }).label;
+    lines.push(`    baseline: ${fmt(base)}${all(baseRuns)} (${label})`);
+    lines.push(`    ratio:    ${((api.result.requestsPerSec / Math.max(1, base.requestsPerSec)) * 100).toFixed(0)}% of baseline throughput (medians)`);
+  }
+  return lines;
+}
+
+/** Open-loop rates first when the scenario has them; then the saturated comparison when it has a baseline (or no rates). */
+async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
+  await scenario.prepare?.(ctx);
+  const skip = await scenario.unavailable?.(ctx);
+  if (skip) return [`  skipped: ${skip}`];
+  const requests = await scenario.requests(ctx);
+  const lines: string[] = [];
+  // Each run goes on through the requests where the last one stopped (none replays a warm-up's).
+  const cursor: RequestCursor = { next: 0 };
+  if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor)));
+  if (!scenario.openLoop || scenario.baseline) lines.push(...(await runSaturated(scenario, requests, ctx, koaUrl, cursor)));
   return lines;
 }
 
@@ -104,7 +155,7 @@ async function main(): Promise<void> {
   const stores = openStores(config);
   const keys = await createKeyPair(stores.platform, { name: 'bench', tier: 'unlimited', dailyLimit: null });
 
-  const env = { ...urls, DATABASE_URL: urls.databaseUrl, ELASTICSEARCH_URL: urls.elasticsearchUrl, DATA_NAMESPACE: namespace, LOG_LEVEL: 'warn', PORT: '0' };
+  const env = { ...urls, DATABASE_URL: urls.databaseUrl, ELASTICSEARCH_URL: urls.elasticsearchUrl, DATA_NAMESPACE: namespace, LOG_LEVEL: 'warn', PORT: '0', WEBHOOKS_WORKER: 'off' };
   const api = await startProcess(path.join(repoRoot, 'src', 'server.ts'), env);
   const koa = await startProcess(path.join(repoRoot, 'bench', 'baseline-koa.ts'), { PORT: '0' });
   const ctx: BenchContext = {
@@ -125,11 +176,27 @@ async function main(): Promise<void> {
   try {
     for (const scenario of selected) {
       process.stdout.write(`${scenario.name}: ${scenario.description}${scenario.targets ? ` [target: ${scenario.targets}]` : ''}\n`);
-      const lines =
-        scenario.kind === 'http'
-          ? await runHttp(scenario, ctx, `http://127.0.0.1:${koa.port}`)
-          : Object.entries(await scenario.run(ctx)).map(([name, value]) => `  ${name}: ${value}`);
-      process.stdout.write(`${lines.join('\n')}\n\n`);
+      if (scenario.kind === 'task') {
+        const figures = await scenario.run(ctx);
+        process.stdout.write(`${Object.entries(figures).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n\n`);
+        continue;
+      }
+      const koaUrl = `http://127.0.0.1:${koa.port}`;
+      const variants = scenario.variants ?? [];
+      if (variants.length) process.stdout.write('  [default]\n');
+      process.stdout.write(`${(await runHttp(scenario, ctx, koaUrl)).join('\n')}\n`);
+      // Each variant is its own API process with its environment, measured the same way after the default one.
+      for (const variant of variants) {
+        const other = await startProcess(path.join(repoRoot, 'src', 'server.ts'), { ...env, ...variant.env });
+        try {
+          process.stdout.write(`  [${variant.label}]\n`);
+          const lines = await runHttp(scenario, { ...ctx, apiUrl: `http://127.0.0.1:${other.port}`, apiPid: other.child.pid }, koaUrl);
+          process.stdout.write(`${lines.join('\n')}\n`);
+        } finally {
+          other.child.kill('SIGTERM');
+        }
+      }
+      process.stdout.write('\n');
     }
   } finally {
     api.child.kill('SIGTERM');

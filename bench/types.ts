@@ -43,11 +43,14 @@ export interface HttpScenario {
   /** Targets to print beside the figures, e.g. "p99 < 30 ms". */
   targets?: string;
   /**
-   * Open-loop instead of closed-loop: requests sent at this offered rate (req/s; BENCH_RATE
-   * overrides it) on a fixed schedule, latency from the scheduled send, CPU per request of
-   * each process (bench/open-loop.ts, bench/cpu.ts). `connections` is then unused.
+   * Open-loop latency: requests sent at each offered rate (req/s; BENCH_RATE, e.g. "100,200",
+   * overrides them) on a Poisson schedule, latency from the scheduled send, CPU per request of
+   * each process (bench/open-loop.ts, bench/cpu.ts). With a baseline, the saturated
+   * comparison (closed loop at `connections`) follows; without one, `connections` is unused.
    */
-  openLoop?: { rate: number };
+  openLoop?: { rate: number } | { rates: number[] };
+  /** Another API process for this scenario beside the default one, e.g. with a cache switched off. */
+  variants?: Array<{ label: string; env: Record<string, string> }>;
   /** Why the scenario cannot run in this tree (e.g. its endpoint answers 404), or undefined to run it. */
   unavailable?(ctx: BenchContext): Promise<string | undefined>;
 }
@@ -65,6 +68,8 @@ export type BenchScenario = HttpScenario | TaskScenario;
 
 export interface LoadResult {
   requestsPerSec: number;
+  /** Requests answered during the measurement. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
