@@ -14,7 +14,11 @@ export interface ExampleStep {
   varies?: string[];
   /** The answer is kept out of the document (its size: the document itself). */
   omitBody?: boolean;
+  /** Which test key asks: the public one (default; what /docs' "Try it out" uses) or a commissioned one, for what the public key may not do (webhooks). */
+  key?: ExampleKey;
 }
+
+export type ExampleKey = 'public' | 'commissioned';
 
 /** The example device: an app's per-install id, never stored (only its salted hash). */
 const DEVICE = { 'X-Device-Id': '5f0c2a9e-example-device' };
@@ -25,6 +29,9 @@ const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6
 /** What a device's profile carries that is made at write time, or from the deployment's device-id salt (funDefault). */
 const PROFILE_VARIES = ['data.funDefault', 'data.avatarId', 'data.createdAt', 'data.renamedAt', 'data.canRenameAt'];
 const REPORT_VARIES = ['id', 'createdAt', 'photoIds.*', 'author.avatarId'];
+
+/** A change's id and time are those of the fixture's load, which differ with every load. */
+const CHANGE_VARIES = ['data.*.id', 'data.*.recordedAt', 'data.*.changedAt', 'data.*.at', 'meta.nextCursor'];
 
 const get = (path: string, query?: Record<string, string>, headers?: Record<string, string>): ExampleRequest => ({ method: 'GET', path, query, headers });
 
@@ -78,4 +85,15 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'listRestaurantReports', request: get('/api/v1/restaurants/41000003/reports', { limit: '2' }), varies: REPORT_VARIES.map((path) => `data.*.${path}`) },
   { operationId: 'listOwnReports', request: get('/api/v1/profile/reports', { limit: '2' }, DEVICE), varies: REPORT_VARIES.map((path) => `data.*.${path}`) },
   { operationId: 'deleteProfile', request: { method: 'DELETE', path: '/api/v1/profile', headers: DEVICE } },
+  // Changes and webhooks: the fixture's recorded changes; a commissioned key subscribes (the public one may not), lists, and unsubscribes.
+  { operationId: 'listChanges', request: get('/api/v1/changes', { family: 'contractor', limit: '2' }), varies: CHANGE_VARIES },
+  {
+    operationId: 'createWebhook',
+    key: 'commissioned',
+    request: { method: 'POST', path: '/api/v1/webhooks', body: { url: 'https://hooks.example.com/nyc-records', description: 'Grades in my ZIPs', families: ['restaurant'], zips: ['10014'] } },
+    varies: ['data.webhook.id', 'data.webhook.createdAt', 'data.secret'],
+  },
+  { operationId: 'listWebhooks', key: 'commissioned', request: get('/api/v1/webhooks'), varies: ['data.*.id', 'data.*.createdAt'] },
+  { operationId: 'listWebhookDeliveries', key: 'commissioned', request: (earlier) => get(`/api/v1/webhooks/${earlier.createWebhook.data.webhook.id}/deliveries`, { limit: '2' }) },
+  { operationId: 'deleteWebhook', key: 'commissioned', request: (earlier) => ({ method: 'DELETE', path: `/api/v1/webhooks/${earlier.createWebhook.data.webhook.id}` }) },
 ];

@@ -1,8 +1,10 @@
+import type { Pool } from 'pg';
+import { createKeyPair, PUBLIC_TEST_KEY_DAILY_LIMIT } from '../../src/platform/keys';
 import type { ExampleRequest, ExampleResponse, Examples } from '../../src/contract/examples';
-import { EXAMPLE_STEPS, ExampleStep } from './requests';
+import { EXAMPLE_STEPS, ExampleKey, ExampleStep } from './requests';
 
-/** Sends one request (with the caller's key) and reads the answer: JSON parsed, bytes left out. */
-export type Send = (request: ExampleRequest) => Promise<ExampleResponse>;
+/** Sends one request with the step's key and reads the answer: JSON parsed, bytes left out. */
+export type Send = (request: ExampleRequest, key: ExampleKey) => Promise<ExampleResponse>;
 
 export function urlOf(request: ExampleRequest): string {
   const query = new URLSearchParams(request.query ?? {}).toString();
@@ -10,9 +12,9 @@ export function urlOf(request: ExampleRequest): string {
 }
 
 /** A Send over fetch to a running API. */
-export function fetchSend(baseUrl: string, key: string): Send {
-  return async (request) => {
-    const headers: Record<string, string> = { ...request.headers, Authorization: `Bearer ${key}` };
+export function fetchSend(baseUrl: string, keys: Record<ExampleKey, string>): Send {
+  return async (request, key) => {
+    const headers: Record<string, string> = { ...request.headers, Authorization: `Bearer ${keys[key]}` };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${baseUrl}${urlOf(request)}`, { method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
     const contentType = res.headers.get('content-type')?.split(';')[0] ?? null;
@@ -27,7 +29,7 @@ export async function runExamples(send: Send, steps: ExampleStep[] = EXAMPLE_STE
   const answers: Record<string, unknown> = {};
   for (const step of steps) {
     const request = typeof step.request === 'function' ? step.request(answers) : step.request;
-    const response = await send(request);
+    const response = await send(request, step.key ?? 'public');
     if (response.status < 200 || response.status > 299) throw new Error(`example ${step.operationId}: ${request.method} ${urlOf(request)} answered ${response.status} ${JSON.stringify(response.body)}`);
     answers[step.operationId] = response.body;
     examples[step.operationId] = { request: clean(request), response: step.omitBody ? { status: response.status, contentType: response.contentType } : response };
@@ -56,4 +58,11 @@ function mask(node: any, parts: string[]): void {
     if (rest.length === 0) node[key] = node[key] === null ? null : '<varies>';
     else mask(node[key], rest);
   }
+}
+
+/** Test keys made like the public test key (limited per client address) and like a commissioned standard key. */
+export async function exampleKeys(platform: Pool): Promise<Record<ExampleKey, string>> {
+  const made = await createKeyPair(platform, { name: 'Public test key', tier: 'standard', dailyLimit: PUBLIC_TEST_KEY_DAILY_LIMIT, limitPerClient: true });
+  const commissioned = await createKeyPair(platform, { name: 'Example commissioned key', tier: 'standard', dailyLimit: 10_000 });
+  return { public: made.test, commissioned: commissioned.test };
 }

@@ -2,8 +2,8 @@
  * `npm run examples`: records every operation's example (scripts/examples/requests.ts)
  * against the test-mode fixture and writes src/contract/examples.json, which
  * src/openapi.ts writes into the document (and so into /docs). Runs the real app on a free
- * port over a throwaway namespace of the local services (started if needed), with a key
- * made like the public test key; the namespace is dropped at the end. Then run
+ * port over a throwaway namespace of the local services (started if needed), with test keys
+ * made like the public test key and like a commissioned one; the namespace is dropped at the end. Then run
  * `npm run openapi`. test/console/examples.test.ts fails until the file is regenerated
  * whenever an answer changes.
  */
@@ -15,11 +15,10 @@ import { loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/http/logger';
-import { createKeyPair, PUBLIC_TEST_KEY_DAILY_LIMIT } from '../../src/platform/keys';
 import { openStores } from '../../src/stores';
 import { ensureServices } from '../services/index';
 import { dropNamespace, throwawayNamespace } from '../services/namespaces';
-import { fetchSend, runExamples } from './run';
+import { exampleKeys, fetchSend, runExamples } from './run';
 
 export const EXAMPLES_FILE = path.resolve(__dirname, '../../src/contract/examples.json');
 
@@ -31,12 +30,12 @@ async function main(): Promise<void> {
   const stores = openStores({ ...config, storeTimeoutMs: 600_000 });
   try {
     await loadTestModeFixture(stores.byMode.test);
-    const key = (await createKeyPair(stores.platform, { name: 'Public test key', tier: 'standard', dailyLimit: PUBLIC_TEST_KEY_DAILY_LIMIT, limitPerClient: true })).test;
+    const keys = await exampleKeys(stores.platform);
     const app = createApp({ config, stores, logger: createLogger('warn') });
     const server = createHttpServer(app.koa.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const examples = await runExamples(fetchSend(`http://127.0.0.1:${(server.address() as { port: number }).port}`, key));
+      const examples = await runExamples(fetchSend(`http://127.0.0.1:${(server.address() as { port: number }).port}`, keys));
       fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(examples, null, 2)}\n`);
       console.log(`wrote ${Object.keys(examples).length} examples to ${path.relative(process.cwd(), EXAMPLES_FILE)}; now npm run openapi`);
     } finally {

@@ -10,9 +10,8 @@ import examplesJson from '../../src/contract/examples.json';
 import { buildApiDocument } from '../../src/openapi';
 import { buildDocument } from '../../src/contract/document';
 import { fragments } from '../../src/openapi';
-import { createKeyPair, PUBLIC_TEST_KEY_DAILY_LIMIT } from '../../src/platform/keys';
 import { EXAMPLE_STEPS } from '../../scripts/examples/requests';
-import { masked, runExamples, Send, urlOf } from '../../scripts/examples/run';
+import { exampleKeys, masked, runExamples, Send, urlOf } from '../../scripts/examples/run';
 import { startTestApi, TestApi } from '../support/api';
 
 const examples = examplesJson as Examples;
@@ -54,11 +53,11 @@ describe('the examples of the document', () => {
     beforeAll(async () => {
       api = await startTestApi();
       await loadTestModeFixture(api.ns.stores.byMode.test);
-      // A key made like the public test key, as the generator's.
-      const key = (await createKeyPair(api.ns.stores.platform, { name: 'Public test key', tier: 'standard', dailyLimit: PUBLIC_TEST_KEY_DAILY_LIMIT, limitPerClient: true })).test;
+      // Keys made as the generator makes them.
+      const keys = await exampleKeys(api.ns.stores.platform);
       // Through the test client, so every answer is also checked against the document.
-      const send: Send = async (request) => {
-        const res = await api.request(request.method, urlOf(request), { key, headers: request.headers, body: request.body });
+      const send: Send = async (request, key) => {
+        const res = await api.request(request.method, urlOf(request), { key: keys[key], headers: request.headers, body: request.body });
         const contentType = res.headers.get('content-type')?.split(';')[0] ?? null;
         return { status: res.status, contentType, body: contentType === 'application/json' ? res.body : undefined } satisfies ExampleResponse;
       };
