@@ -34,8 +34,10 @@ npm ci --no-audit --no-fund
 # The test that reads EXPECT_NODE_VERSION proves jest itself ran on this binary. The suites that
 # spend minutes loading large real files or freezing stores (the same code paths the rest of the
 # suite runs, at volume) ran on the machine's Node just before; here they are left out so that
-# .ci/run stays well inside its 30 minutes.
+# .ci/run stays well inside its 30 minutes. The browser suite (test/browser) is left out too: it
+# drives the same Chromium against the same pages, and the console's bundle and /docs are still
+# served and checked here by test/console.
 EXPECT_NODE_VERSION="$actual" npm test -- --testPathIgnorePatterns \
   'ingest/integration/property-filings' 'test/properties/deadlines-evidence' 'ingest/integration/crash-recovery' \
-  'test/properties/search-accuracy' 'test/faults/'
+  'test/properties/search-accuracy' 'test/faults/' 'test/browser/'
 echo "[node24] install and suite on node $actual took $(( $(date +%s) - started )) s"
