@@ -14,7 +14,7 @@ export interface WebhookSettings {
   retryLimit: number;
   /** Longest wait for a receiver's answer (WEBHOOKS_TIMEOUT_MS, default 10000). */
   timeoutMs: number;
-  /** Deliveries in flight per process (WEBHOOKS_CONCURRENCY, default 8). */
+  /** Deliveries in flight per process (WEBHOOKS_CONCURRENCY, default 32: two workers of up to 16 jobs each). */
   concurrency: number;
 }
 
@@ -37,6 +37,6 @@ export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSe
     retryDelaySeconds: Math.max(1, whole(env.WEBHOOKS_RETRY_DELAY_SECONDS, 'WEBHOOKS_RETRY_DELAY_SECONDS', 30, 3600)),
     retryLimit: whole(env.WEBHOOKS_RETRY_LIMIT, 'WEBHOOKS_RETRY_LIMIT', 11, 16),
     timeoutMs: Math.max(100, whole(env.WEBHOOKS_TIMEOUT_MS, 'WEBHOOKS_TIMEOUT_MS', 10_000, 60_000)),
-    concurrency: Math.max(1, whole(env.WEBHOOKS_CONCURRENCY, 'WEBHOOKS_CONCURRENCY', 8, 64)),
+    concurrency: Math.max(1, whole(env.WEBHOOKS_CONCURRENCY, 'WEBHOOKS_CONCURRENCY', 32, 256)),
   };
 }

@@ -30,7 +30,10 @@ export const FANOUT_QUEUE = 'webhook-fanout';
 export const DELIVERY_QUEUE = 'webhook-delivery';
 /** Changes matched per fanout transaction. */
 const FANOUT_BATCH = 500;
-/** Delivery workers per process; each takes settings.concurrency jobs at a time. */
+/**
+ * Delivery workers per process; each fetches up to concurrency / DELIVERY_WORKERS jobs at a time and
+ * sends them at once (a batch waits for its slowest receiver, up to the timeout).
+ */
 const DELIVERY_WORKERS = 2;
 
 export const jobsSchema = (namespace: string) => `${namespace}_jobs`;
@@ -64,7 +67,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
 async function runWorker({ config, stores, logger, settings }: WebhookWorkerDeps): Promise<WebhookWorker> {
   if (!config.databaseUrl) throw new Error('the webhook worker needs DATABASE_URL');
-  const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 4, application_name: 'webhooks' });
+  const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 6, application_name: 'webhooks' });
   boss.on('error', (error) => logger.warn({ err: error }, 'webhook queue error'));
   await boss.start();
   await boss.createQueue(FANOUT_QUEUE, { name: FANOUT_QUEUE, policy: 'stately' });
@@ -87,10 +90,12 @@ async function runWorker({ config, stores, logger, settings }: WebhookWorkerDeps
     }
   });
   for (let i = 0; i < DELIVERY_WORKERS; i++) {
-    const id: string = await boss.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
-      await Promise.all(jobs.map((job) => deliver(stores, boss, settings, job).catch((error: Error) => logger.warn({ err: error, job: job.id }, 'webhook delivery bookkeeping failed'))));
+    const batchSize = Math.max(1, Math.ceil(settings.concurrency / DELIVERY_WORKERS));
+    const id: string = await boss.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+      // A failure here (a store down) fails the whole batch: pg-boss retries each job.
+      await deliverBatch(stores, boss, settings, jobs);
       // A full batch: more are likely waiting, so fetch again at once instead of after the polling interval.
-      if (jobs.length === settings.concurrency) boss.notifyWorker(id);
+      if (jobs.length === batchSize) boss.notifyWorker(id);
     });
     deliveryWorkers.push(id);
   }
@@ -227,36 +232,52 @@ interface Outcome {
   error: string | null;
 }
 
-/** One attempt of one delivery: send unless delivered, cancelled or unsubscribed; record it; complete or fail the job. */
-async function deliver(stores: Stores, boss: PgBoss, settings: WebhookSettings, job: PgBoss.JobWithMetadata<DeliveryJob>): Promise<void> {
+/**
+ * One attempt of each delivery of a batch of jobs: send unless delivered, cancelled or
+ * unsubscribed, record the attempts, then complete or fail the jobs (a failed job is retried
+ * by pg-boss until its retry limit). One read and one write of the delivery rows per batch.
+ */
+async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSettings, jobs: Array<PgBoss.JobWithMetadata<DeliveryJob>>): Promise<void> {
   const { rows } = await stores.platform.query(
-    `select d.body, d.event_id, d.status, s.url, s.secret, s.deleted_at from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id where d.id = $1`,
-    [job.data.deliveryId],
+    `select d.id, d.body, d.event_id, d.status, s.url, s.secret, s.deleted_at
+     from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id where d.id = any($1::bigint[])`,
+    [jobs.map((job) => job.data.deliveryId)],
   );
-  const delivery = rows[0];
-  if (!delivery || delivery.deleted_at || delivery.status === 'delivered' || delivery.status === 'cancelled') {
-    if (delivery?.deleted_at) await stores.platform.query(`update webhook_deliveries set status = 'cancelled' where id = $1 and status <> 'delivered'`, [job.data.deliveryId]);
-    await boss.complete(DELIVERY_QUEUE, job.id);
-    return;
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const attempts = await Promise.all(
+    jobs.map(async (job) => {
+      const delivery = byId.get(String(job.data.deliveryId));
+      if (!delivery || delivery.deleted_at || delivery.status === 'delivered' || delivery.status === 'cancelled') return { job, outcome: null };
+      const timestamp = Math.floor(Date.now() / 1000);
+      const outcome = await post(delivery.url, delivery.body, {
+        'Content-Type': 'application/json',
+        'User-Agent': 'nyc-records-api-webhooks/1',
+        [EVENT_ID_HEADER]: delivery.event_id,
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signWebhook(delivery.secret, timestamp, delivery.body),
+      }, settings);
+      return { job, outcome };
+    }),
+  );
+  const tried = attempts.filter((a): a is { job: PgBoss.JobWithMetadata<DeliveryJob>; outcome: Outcome } => a.outcome !== null);
+  const statusOf = ({ job, outcome }: { job: PgBoss.JobWithMetadata<DeliveryJob>; outcome: Outcome }) => (outcome.ok ? 'delivered' : job.retryCount >= job.retryLimit ? 'failed' : 'retrying');
+  if (tried.length) {
+    await stores.platform.query(
+      `update webhook_deliveries d set status = a.status, attempts = d.attempts + 1, last_status_code = a.code, last_error = a.error, last_attempt_at = now(),
+         delivered_at = case when a.status = 'delivered' then now() end
+       from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as a (id, status, code, error)
+       where d.id = a.id and d.status <> 'cancelled'`,
+      [tried.map((a) => a.job.data.deliveryId), tried.map(statusOf), tried.map((a) => a.outcome.statusCode), tried.map((a) => a.outcome.error)],
+    );
   }
-  const timestamp = Math.floor(Date.now() / 1000);
-  const outcome = await post(delivery.url, delivery.body, {
-    'Content-Type': 'application/json',
-    'User-Agent': 'nyc-records-api-webhooks/1',
-    [EVENT_ID_HEADER]: delivery.event_id,
-    [TIMESTAMP_HEADER]: String(timestamp),
-    [SIGNATURE_HEADER]: signWebhook(delivery.secret, timestamp, delivery.body),
-  }, settings);
-  const lastTry = job.retryCount >= job.retryLimit;
-  const status = outcome.ok ? 'delivered' : lastTry ? 'failed' : 'retrying';
-  await stores.platform.query(
-    `update webhook_deliveries set status = $2, attempts = attempts + 1, last_status_code = $3, last_error = $4, last_attempt_at = now(),
-       delivered_at = case when $2 = 'delivered' then now() end
-     where id = $1 and status <> 'cancelled'`,
-    [job.data.deliveryId, status, outcome.statusCode, outcome.error],
-  );
-  if (outcome.ok) await boss.complete(DELIVERY_QUEUE, job.id);
-  else await boss.fail(DELIVERY_QUEUE, job.id, { message: outcome.error });
+  // Deleted subscriptions: what was still queued is cancelled.
+  const unsubscribed = jobs.filter((job) => byId.get(String(job.data.deliveryId))?.deleted_at).map((job) => job.data.deliveryId);
+  if (unsubscribed.length) await stores.platform.query(`update webhook_deliveries set status = 'cancelled' where id = any($1::bigint[]) and status <> 'delivered'`, [unsubscribed]);
+  const failed = tried.filter((a) => !a.outcome.ok).map((a) => a.job.id);
+  const done = jobs.map((job) => job.id).filter((id) => !failed.includes(id));
+  if (done.length) await boss.complete(DELIVERY_QUEUE, done);
+  // Why is in webhook_deliveries.last_error.
+  if (failed.length) await boss.fail(DELIVERY_QUEUE, failed);
 }
 
 /** POSTs a body; any 2xx within the timeout is a delivery. The connection's DNS lookup refuses private addresses unless allowed. */
