@@ -146,6 +146,8 @@ async function main(): Promise<void> {
     const serverLog = pino.destination({ dest: path.join(REPORT_DIR, 'server.log'), sync: true });
     // The fuzzer probes the API, not a background rederive of its data set.
     process.env.DERIVED_REFRESH = 'off';
+    // Nor webhook deliveries (the fuzzer's subscriptions point anywhere).
+    process.env.WEBHOOKS_WORKER = 'off';
     const server = await startServer(config, { logger: pino({ level: 'warn' }, serverLog) });
     try {
       for (const mode of settings.modes) {
