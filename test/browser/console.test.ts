@@ -150,10 +150,10 @@ describeInChromium('the console and /docs in Chromium', () => {
   test('/docs renders the contract and "Try it out" runs an operation with the public test key', async () => {
     await page.goto(`${api.url}/docs#/Restaurants/searchRestaurants`);
     const operation = page.locator('#operations-Restaurants-searchRestaurants');
-    await operation.waitFor();
-    if (!(await operation.locator('.try-out__btn').isVisible())) await operation.locator('.opblock-summary').click();
-    await operation.getByRole('button', { name: 'Try it out' }).click().catch(() => undefined);
-    const q = operation.locator('input[placeholder="q"], tr[data-param-name="q"] input').first();
+    // The deep link opens the operation, already in "Try it out" mode (tryItOutEnabled), q filled with its example.
+    const q = operation.locator('tr[data-param-name="q"] input');
+    await q.waitFor();
+    expect(await q.inputValue()).toBe('joes pizza manhattan');
     await q.fill('golden dragon');
     await operation.getByRole('button', { name: 'Execute' }).click();
     const body = operation.locator('.responses-wrapper .live-responses-table .response-col_description pre').first();

@@ -30,7 +30,7 @@ export function NearbyMap({ tileUrl, onPick }: { tileUrl: string | null; onPick(
 
   useEffect(() => {
     if (!element.current) return;
-    const created = L.map(element.current, { center: START, zoom: 13, minZoom: 9, maxZoom: 18, attributionControl: Boolean(tileUrl) });
+    const created = L.map(element.current, { center: START, zoom: 14, minZoom: 9, maxZoom: 18, attributionControl: Boolean(tileUrl) });
     if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Map tiles: see the deployment’s tile provider' }).addTo(created);
     void fetch('/console/boroughs.geojson')
       .then((response) => response.json())
