@@ -4,7 +4,7 @@ import type { Route } from '../contract/routes';
 import type { OpenApiDocument } from '../contract/types';
 import type { Stores } from '../stores';
 import { storesAnswer } from './health';
-import { usageSummary, UsageBuffer, utcDay } from './usage';
+import { usageSummary, UsageBuffer } from './usage';
 
 export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: OpenApiDocument }): Route[] {
   return [
@@ -16,15 +16,15 @@ export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: 
         const now = new Date();
         // A key limited per client address reports the caller's own count, the one its limit applies to.
         const client = key.limitPerClient ? clientOf(ctx.ip) : null;
-        const usage = await usageSummary(deps.stores.platform, key.id, now, client);
-        const pending = client ? 0 : deps.usage.pendingFor(key.id, utcDay(now));
+        // An unlimited key is counted by the usage buffer, which answers most calls without a query; limits are counted in Postgres.
+        const usage = client === null && key.dailyLimit === null ? await deps.usage.summary(key.id, now) : await usageSummary(deps.stores.platform, key.id, now, client);
         ctx.body = {
           data: {
             name: key.name,
             tier: key.tier,
             mode: key.mode,
             createdAt: key.createdAt,
-            usage: { today: usage.today + pending, last30Days: usage.last30Days + pending, dailyLimit: key.dailyLimit },
+            usage: { today: usage.today, last30Days: usage.last30Days, dailyLimit: key.dailyLimit },
           },
         };
       },

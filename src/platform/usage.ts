@@ -41,14 +41,19 @@ export async function countLimitedRequest(pool: Pool, keyId: number, day: string
 /**
  * Requests of unlimited keys have no limit to enforce, so they are counted in memory and
  * written in one upsert per second (and at shutdown), keeping the hot path free of a write.
- * The totals are exact once flushed; /me adds what is still pending for its own key.
+ * The totals are exact once flushed; summary() adds what is still pending.
  */
 export class UsageBuffer {
   private pending = new Map<string, number>();
+  /** Everything this process has counted per key and day (never reset within the day): what moved since a summary was read. */
+  private counted = new Map<string, number>();
+  /** The last summary read per key and day, with this process's count at that moment. */
+  private summaries = new Map<string, { summary: UsageSummary; counted: number; readAt: number }>();
+  private reading = new Map<string, Promise<unknown>>();
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pool: Pool, intervalMs = 1000) {
+  constructor(private readonly pool: Pool, private readonly intervalMs = 1000) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
     this.timer.unref();
   }
@@ -56,10 +61,38 @@ export class UsageBuffer {
   add(keyId: number, day: string): void {
     const slot = `${keyId}|${day}`;
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
+    this.counted.set(slot, (this.counted.get(slot) ?? 0) + 1);
   }
 
-  pendingFor(keyId: number, day: string): number {
-    return this.pending.get(`${keyId}|${day}`) ?? 0;
+  /**
+   * The usage of a key counted by this buffer (an unlimited key) as /me shows it: Postgres's
+   * totals plus what this process still holds. Postgres is read at most once per flush
+   * interval per key (a client polling /me costs no query per call), and what this process
+   * counted since that read is added, so its own requests always show at once; another
+   * process's show within about one interval, as its own buffer flushes no faster.
+   */
+  async summary(keyId: number, now: Date): Promise<UsageSummary> {
+    const slot = `${keyId}|${utcDay(now)}`;
+    let read = this.summaries.get(slot);
+    if (!read || performance.now() - read.readAt >= this.intervalMs) {
+      // One read per key at a time: concurrent callers share it.
+      let reading = this.reading.get(slot) as Promise<typeof read> | undefined;
+      if (!reading) {
+        const readAt = performance.now();
+        reading = usageSummary(this.pool, keyId, now).then((stored) => {
+          // pending is read after Postgres answers (a flush in between has moved counts from one to the other, never lost them).
+          const pending = this.pending.get(slot) ?? 0;
+          const fresh = { summary: { today: stored.today + pending, last30Days: stored.last30Days + pending }, counted: this.counted.get(slot) ?? 0, readAt };
+          this.summaries.set(slot, fresh);
+          return fresh;
+        });
+        this.reading.set(slot, reading);
+        void reading.catch(() => undefined).finally(() => this.reading.delete(slot));
+      }
+      read = await reading;
+    }
+    const since = (this.counted.get(slot) ?? 0) - read!.counted;
+    return { today: read!.summary.today + since, last30Days: read!.summary.last30Days + since };
   }
 
   flush(): Promise<void> {
@@ -68,6 +101,7 @@ export class UsageBuffer {
   }
 
   private async write(): Promise<void> {
+    this.forgetOldDays();
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
@@ -91,6 +125,14 @@ export class UsageBuffer {
       // Keep the counts for the next attempt rather than lose them.
       for (const [slot, count] of batch) this.pending.set(slot, (this.pending.get(slot) ?? 0) + count);
       throw error;
+    }
+  }
+
+  /** Counts and summaries of days before yesterday (UTC) are never asked for again. */
+  private forgetOldDays(): void {
+    const yesterday = utcDay(new Date(Date.now() - 86_400_000));
+    for (const map of [this.counted, this.summaries]) {
+      for (const slot of map.keys()) if (slot.slice(slot.indexOf('|') + 1) < yesterday) map.delete(slot);
     }
   }
 
