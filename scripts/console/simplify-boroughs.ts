@@ -14,8 +14,8 @@ import path from 'node:path';
 import simplify from '@turf/simplify';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 
-/** Degrees; about 100 m at New York's latitude: outlines read right at city zoom, in about 30 kB. */
-export const TOLERANCE = 0.001;
+/** Degrees; about 30 m at New York's latitude: piers and shorelines read right at street zoom (the map opens at 14), in about 80 kB. */
+export const TOLERANCE = 0.0003;
 /** Rings with fewer corners than this after simplifying are islands too small to draw. */
 const MIN_RING = 5;
 

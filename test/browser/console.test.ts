@@ -24,6 +24,8 @@ describeInChromium('the console and /docs in Chromium', () => {
   const problems: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: false });
+  /** One panel of the page (README's pictures come from these). */
+  const panelShot = (heading: string, name: string) => page.locator(`section[aria-labelledby="${heading}"]`).screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -58,6 +60,7 @@ describeInChromium('the console and /docs in Chromium', () => {
     await option.waitFor();
     await expect(page.locator('.typeahead').first().getByTestId('request-line').textContent()).resolves.toMatch(/GET \/api\/v1\/restaurants\/search\?q=joes piza.* 200 in \d+ ms/);
     await shot('01-restaurant-typeahead');
+    await panelShot('search-heading', '01-search-panel');
     await box.press('ArrowDown');
     await expect(box.getAttribute('aria-activedescendant')).resolves.toBe('search-restaurants-option-0');
     await box.press('Enter');
@@ -113,6 +116,7 @@ describeInChromium('the console and /docs in Chromium', () => {
     expect(await page.locator('path.restaurant-marker').count()).toBe(2);
     expect(await page.locator('path.restaurant-marker.grade-A').count()).toBe(1);
     await shot('05-map-nearby');
+    await panelShot('map-heading', '05-map-panel');
     await list.getByRole('button', { name: 'P&J OYSTER BAR' }).click();
     await page.getByTestId('restaurant-card').getByRole('heading', { name: 'P&J OYSTER BAR' }).waitFor();
   });

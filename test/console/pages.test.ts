@@ -49,7 +49,7 @@ describe('/console and /docs', () => {
     const res = await getPage(api, '/console/boroughs.geojson');
     const outlines = JSON.parse(res.text);
     expect(outlines.features.map((feature: any) => feature.properties.BoroName)).toEqual(['Manhattan', 'Bronx', 'Brooklyn', 'Queens', 'Staten Island']);
-    expect(res.text.length).toBeLessThan(60_000);
+    expect(res.text.length).toBeLessThan(120_000);
   });
 
   test('a path outside the table is 404 in the envelope, however it is spelled', async () => {
