@@ -14,19 +14,41 @@ export interface AuthOptions {
   now?: () => Date;
 }
 
+/**
+ * Looked-up keys, trusted for ttlMs from the moment their lookup started (the revocation
+ * delay). A key in use is looked up again in the background once past half its time, so a
+ * busy key never expires under load (every request waiting on Postgres at once was a stall);
+ * concurrent lookups of one key share one query.
+ */
 class KeyCache {
-  private entries = new Map<string, { key: ApiKeyRecord | null; until: number }>();
+  private entries = new Map<string, { key: ApiKeyRecord | null; readAt: number }>();
+  private lookups = new Map<string, Promise<ApiKeyRecord | null>>();
   constructor(private readonly pool: Pool, private readonly ttlMs: number) {}
 
   async find(keyHash: string): Promise<ApiKeyRecord | null> {
+    if (this.ttlMs <= 0) return findKeyByHash(this.pool, keyHash);
     const hit = this.entries.get(keyHash);
-    if (hit && hit.until > Date.now()) return hit.key;
-    const key = await findKeyByHash(this.pool, keyHash);
-    if (this.ttlMs > 0) {
-      if (this.entries.size > 10_000) this.entries.clear();
-      this.entries.set(keyHash, { key, until: Date.now() + this.ttlMs });
+    const age = hit ? performance.now() - hit.readAt : Infinity;
+    if (age < this.ttlMs) {
+      if (age >= this.ttlMs / 2) void this.lookup(keyHash).catch(() => undefined);
+      return hit!.key;
     }
-    return key;
+    return this.lookup(keyHash);
+  }
+
+  private lookup(keyHash: string): Promise<ApiKeyRecord | null> {
+    let lookup = this.lookups.get(keyHash);
+    if (!lookup) {
+      const readAt = performance.now();
+      lookup = findKeyByHash(this.pool, keyHash).then((key) => {
+        if (this.entries.size > 10_000) this.entries.clear();
+        this.entries.set(keyHash, { key, readAt });
+        return key;
+      });
+      this.lookups.set(keyHash, lookup);
+      void lookup.catch(() => undefined).finally(() => this.lookups.delete(keyHash));
+    }
+    return lookup;
   }
 }
 
