@@ -15,7 +15,7 @@ const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, max: number,
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), a host that is or resolves to a loopback, private, link-local or reserved address is refused (400 at creation when the URL shows it; at delivery, the attempt fails).' }),
+    url: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), a host that is or resolves to a loopback, private, link-local or reserved address is refused (400 at creation when the URL shows it; at delivery, the attempt fails).' }),
     description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
     families: list(enumOf(CHANGE_FAMILIES), 3, 'Families to receive; empty or absent: every family.'),
     kinds: list(enumOf(CHANGE_KINDS), CHANGE_KINDS.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
