@@ -27,6 +27,9 @@ COPY ingest ./ingest
 COPY scripts ./scripts
 COPY fixtures ./fixtures
 COPY index-mappings ./index-mappings
+COPY web ./web
+# The /console and /docs bundles (esbuild, a production dependency), built here: /app is read-only at run time.
+RUN node_modules/.bin/tsx scripts/console/build.ts
 # The one writable place: a local (non-production) run keeps its generated secrets here.
 RUN mkdir -p /var/lib/nyc-records-api \
  && chown 1000:1000 /var/lib/nyc-records-api

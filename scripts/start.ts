@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const stores = openStores({ ...config, storeTimeoutMs: 600_000 });
   try {
     await loadBundledData(stores, logger);
-    await buildConsole();
+    // A checkout builds the pages' bundles here; an image carries them prebuilt (Dockerfile) in a read-only /app.
+    await buildConsole().catch((error: Error) => logger.warn({ error: error.message }, 'console bundles not rebuilt: serving the existing build, if any'));
     const testKey = await ensurePublicTestKey(stores.platform);
     const running = await startServer(config, { logger, installSignals: true });
     process.stdout.write(
