@@ -1,3 +1,4 @@
+import { buildPropertySearchRequest } from '../../src/properties/search/query';
 import { startTestApi, TestApi } from '../support/api';
 import { ingestSearchLots, ingestSearchRanges, type SearchLot, type SearchRange } from './search-support';
 
@@ -161,6 +162,19 @@ describe('GET /properties/search', () => {
     // A place is only taken off the end when a street is left: a place name alone is a street name.
     expect(await bbls('Astoria')).toEqual(['4006000002']);
     expect(await bbls('9999999999')).toEqual([]);
+  });
+
+  it('answers in two steps (the street alone only when the page is short without it) exactly what the one request answers', async () => {
+    const store = api.ns.stores.byMode.live;
+    const queries = ['352 5th Avenue', '34-16 31st Ave', '350 5', '350', '104 e 35 s', '761 Clarance Ave Bronx', '3 ave', '25 Mill Road', '1-29 45', '5 Amsterdam Ave', 'Clarence Ave', '1-00835', '1008350041'];
+    for (const limit of [1, 2, 10]) {
+      for (const q of queries) {
+        const request = buildPropertySearchRequest({ q, limit })!;
+        const { hits } = await store.es.search({ index: store.indexAlias('properties'), ...request });
+        const oneRequest = hits.hits.map((hit) => (hit.fields as { bbl: string[] }).bbl[0]);
+        expect([q, limit, await bbls(q, `&limit=${limit}`)]).toEqual([q, limit, oneRequest]);
+      }
+    }
   });
 
   it('keeps to limit, and answers an empty list for text that names nothing', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, streetsTyped, TIERS } from './query';
+import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, searchSteps, streetsTyped, TIERS } from './query';
 import { propertySlug } from './slug';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
@@ -120,6 +120,31 @@ describe('sameBlockPattern', () => {
     const matches = (key: string, pattern: string) => new RegExp(`^${pattern}$`).test(key);
     expect(['3400', '3412', '3498', '3412a'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual(['3400', '3412', '3498', '3412a']);
     expect(['3413', '3512', '341', '34120'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual([]);
+  });
+});
+
+describe('searchSteps', () => {
+  test('first: the request less the street tier; rest: the street tier alone for the lots not found, same places and sort', () => {
+    const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
+    const steps = searchSteps(request as never);
+    const first = steps.first as unknown as Built;
+    expect(boosts(first.query.bool.must[0].dis_max.queries)).toEqual([TIERS.exactAddress, TIERS.addressRange, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock]);
+    expect(first.query.bool.should).toEqual(request.query.bool.should);
+    expect({ ...first, query: null }).toEqual({ ...request, query: null });
+    const street = request.query.bool.must[0].dis_max.queries.at(-1);
+    expect(steps.rest!(['2054800111'], 9)).toEqual({ ...request, size: 9, query: { bool: { must: [street], should: request.query.bool.should, must_not: [{ terms: { bbl: ['2054800111'] } }] } } });
+  });
+
+  test('one step when there is no street tier (a BBL, a street without a house number)', () => {
+    for (const q of ['1-00835-0041', 'Clarence Ave']) {
+      const request = buildPropertySearchRequest({ q, limit: 10 })!;
+      expect(searchSteps(request)).toEqual({ first: request });
+    }
+  });
+
+  test('every lot of the other tiers outranks every lot only on the street, places included', () => {
+    const others = Object.entries(TIERS).filter(([name]) => name !== 'sameStreet').map(([, value]) => value);
+    expect(Math.min(...others)).toBeGreaterThan(TIERS.sameStreet + IN_PLACE);
   });
 });
 

@@ -58,8 +58,11 @@ export const TIERS = {
 /** Added inside a tier to lots in every place typed at the end (borough, neighborhood, ZIP). */
 export const IN_PLACE = 5;
 
-/** What a lot shows in the typeahead (the slug is made from these). */
-export const SEARCH_SOURCE = ['bbl', 'address', 'borough'];
+/**
+ * What a lot shows in the typeahead (the slug is made from these), read from doc values:
+ * with no stored field loaded (no _source, no _id) the fetch phase costs half as much.
+ */
+export const SEARCH_FIELDS = ['bbl', 'address', 'borough'];
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
@@ -172,7 +175,7 @@ export interface PropertySearchInput {
 /** The one request for a keystroke, or null when the text names nothing to look for (no number, street or BBL). */
 export function buildPropertySearchRequest(input: PropertySearchInput): Record<string, unknown> | null {
   const query = parseAddressQuery(input.q);
-  const common = { size: input.limit, track_total_hits: false, _source: SEARCH_SOURCE };
+  const common = { size: input.limit, track_total_hits: false, _source: false, stored_fields: '_none_', docvalue_fields: SEARCH_FIELDS };
   const sort = [{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }];
   if (query.bbl) {
     const bblTier = tier(TIERS.bbl, { term: { bbl: query.bbl } });
@@ -190,5 +193,36 @@ export function buildPropertySearchRequest(input: PropertySearchInput): Record<s
     ...common,
     query: { bool: { must: [{ dis_max: { queries: tiers, tie_breaker: 0 } }], should: inPlace } },
     sort,
+  };
+}
+
+/**
+ * The one request of a keystroke, asked in two steps so the street alone (TIERS.sameStreet),
+ * which matches every lot on the street and is most of a request's cost, is asked only when
+ * the page is not full without it (about a fifth of the bench's keystrokes).
+ *
+ * `first` is the request less the street tier. Every lot it finds scores above any lot only
+ * on the street (the lowest other tier plus nothing is above sameStreet + IN_PLACE), so when
+ * it fills the page, the page is the whole request's. When it does not, it has found every
+ * lot of the higher tiers, and `rest` asks for the lots on the street among the others, in the
+ * same order (the street tier, the places typed, the same sort): the two answers one after the
+ * other are the whole request's page. `rest` is absent when the request has no street tier.
+ */
+export interface SearchSteps {
+  first: Record<string, unknown>;
+  rest?: (found: string[], size: number) => Record<string, unknown>;
+}
+
+export function searchSteps(request: Record<string, unknown>): SearchSteps {
+  const query = request.query as { bool?: { must: Array<{ dis_max?: { queries: object[]; tie_breaker: number } }>; should: object[] } };
+  const tiers = query.bool?.must[0]?.dis_max?.queries;
+  const isStreet = (clause: object) => (clause as { constant_score?: { boost?: number } }).constant_score?.boost === TIERS.sameStreet;
+  const street = tiers?.find(isStreet);
+  const higher = tiers?.filter((clause) => !isStreet(clause)) ?? [];
+  if (!street || higher.length === 0) return { first: request };
+  const should = query.bool!.should;
+  return {
+    first: { ...request, query: { bool: { must: [{ dis_max: { queries: higher, tie_breaker: 0 } }], should } } },
+    rest: (found, size) => ({ ...request, size, query: { bool: { must: [street], should, must_not: [{ terms: { bbl: found } }] } } }),
   };
 }

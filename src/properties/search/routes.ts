@@ -1,7 +1,7 @@
 import { type Route, route } from '../../contract/routes';
 import type { DataStore } from '../../stores';
 import { type PropertySearchQuery, propertySearchInputs } from './openapi';
-import { buildPropertySearchRequest } from './query';
+import { buildPropertySearchRequest, searchSteps } from './query';
 import { propertySlug } from './slug';
 
 export interface PropertySearchResult {
@@ -11,14 +11,25 @@ export interface PropertySearchResult {
   slug: string;
 }
 
-/** One Elasticsearch request per keystroke (./query), at most `limit` lots, best first. */
+/**
+ * The keystroke's request (./query), asked in its two steps (searchSteps: the street alone
+ * only when the page is short without it): at most `limit` lots, best first.
+ */
 export async function searchProperties(store: DataStore, params: PropertySearchQuery): Promise<PropertySearchResult[]> {
   const request = buildPropertySearchRequest(params);
   if (!request) return [];
+  const steps = searchSteps(request);
+  const lots = await searchLots(store, steps.first);
+  if (steps.rest && lots.length < params.limit) lots.push(...(await searchLots(store, steps.rest(lots.map((lot) => lot.bbl), params.limit - lots.length))));
+  return lots;
+}
+
+async function searchLots(store: DataStore, request: Record<string, unknown>): Promise<PropertySearchResult[]> {
   const response = await store.es.search({ index: store.indexAlias('properties'), ...request }, { ignore: [404] });
   return (response.hits?.hits ?? []).map((hit) => {
-    const lot = hit._source as { bbl: string; address: string | null; borough: string };
-    return { bbl: lot.bbl, address: lot.address, borough: lot.borough, slug: propertySlug(lot) };
+    const fields = hit.fields as Record<string, string[] | undefined>;
+    const lot = { bbl: fields.bbl![0], address: fields.address?.[0] ?? null, borough: fields.borough![0] };
+    return { ...lot, slug: propertySlug(lot) };
   });
 }
 
