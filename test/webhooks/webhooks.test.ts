@@ -5,6 +5,7 @@ import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
 import type { Mode } from '../../src/db/schemas';
 import { hashKey } from '../../src/platform/keys';
+import { webhookFigures } from '../../src/webhooks/figures';
 import { verifyWebhook } from '../../src/webhooks/signature';
 import type { WebhookSettings } from '../../src/webhooks/settings';
 import { jobsSchema, startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
@@ -214,6 +215,8 @@ describe('webhooks', () => {
       return rows[0]?.status === 'failed' ? rows : null;
     }, 45_000);
     expect(row).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'the receiver answered 500' });
+    // What /metrics reports: nothing queued now; the failed delivery, and every failed attempt so far (3 before the retried one delivered, 4 here).
+    expect(await webhookFigures(api.ns.stores.platform)).toEqual({ queued: 0, retrying: 0, failed: 1, failedAttempts: 7 });
     await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
   });
 
