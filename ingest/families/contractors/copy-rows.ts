@@ -46,6 +46,13 @@ export function copyField(value: unknown, type: CopyType): string {
   }
 }
 
+/** Copies the rows straight into `table` (its defaults, constraints and triggers apply as to an insert). */
+export async function copyRows<T>(client: PoolClient, table: string, columns: ReadonlyArray<CopyColumn<T>>, rows: readonly T[]): Promise<void> {
+  if (rows.length === 0) return;
+  const lines = rows.map((row) => columns.map(([, type, value]) => copyField(value(row), type)).join('\t'));
+  await pipeline(Readable.from([`${lines.join('\n')}\n`]), client.query(copyFrom(`copy ${table} (${columns.map(([column]) => column).join(', ')}) from stdin`)));
+}
+
 /**
  * Copies the rows into a new temporary table `name` holding `columns` of `like` (their types,
  * no constraints), dropped when the caller's transaction ends: call it inside one.
@@ -53,7 +60,5 @@ export function copyField(value: unknown, type: CopyType): string {
 export async function copyIntoTemporaryTable<T>(client: PoolClient, name: string, like: string, columns: ReadonlyArray<CopyColumn<T>>, rows: readonly T[]): Promise<void> {
   const names = columns.map(([column]) => column).join(', ');
   await client.query(`create temporary table ${name} on commit drop as select ${names} from ${like} with no data`);
-  if (rows.length === 0) return;
-  const lines = rows.map((row) => columns.map(([, type, value]) => copyField(value(row), type)).join('\t'));
-  await pipeline(Readable.from([`${lines.join('\n')}\n`]), client.query(copyFrom(`copy ${name} (${names}) from stdin`)));
+  await copyRows(client, name, columns, rows);
 }

@@ -6,7 +6,7 @@ import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { groupBlocks, refreshCompanies } from './companies';
 import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
-import { rederiveTickets, StoredTicket, upsertTickets } from './tickets';
+import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
 
 /**
  * Contractors: companies as the city dockets them at OATH, keyed by the first slug each was
@@ -83,7 +83,7 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     standing: ticketStanding(row, asOf),
     asOf: day,
   }));
-  await upsertTickets(client, tickets);
+  await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
   return { duplicateLines, changed: [...new Set([...changed, ...grouping.created])] };
 }

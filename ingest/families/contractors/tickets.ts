@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { leadCharge, ticketRecordOf, ticketStanding, type TicketStanding } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import type { OathRow } from '../../sources/contractors';
-import { copyIntoTemporaryTable, type CopyColumn } from './copy-rows';
+import { copyIntoTemporaryTable, copyRows, type CopyColumn } from './copy-rows';
 
 /** A summons as stored: its row, its company (null for an individual) and its standing as of the clock. */
 export interface StoredTicket {
@@ -68,23 +68,26 @@ function standingColumns<T extends { standing: TicketStanding; asOf: string }>()
 
 // as_of is the clock the standing was derived on: a later load rewrites a ticket only when
 // something else differs, so the stored as_of says when its standing was last recomputed.
-const UPSERT_TICKETS = (() => {
-  const names = TICKET_COLUMNS.map(([name]) => name);
-  const values = names.filter((name) => name !== 'ticket' && name !== 'as_of');
-  return `insert into contractor_tickets (${names.join(', ')})
-    select ${names.join(', ')} from incoming_tickets
-    on conflict (ticket) do update set ${[...values, 'as_of'].map((name) => `${name} = excluded.${name}`).join(', ')}
-    where (${values.map((name) => `contractor_tickets.${name}`).join(', ')}) is distinct from (${values.map((name) => `excluded.${name}`).join(', ')})
-    returning ticket`;
+const UPDATE_TICKETS = (() => {
+  const values = TICKET_COLUMNS.map(([name]) => name).filter((name) => name !== 'ticket' && name !== 'as_of');
+  return `update contractor_tickets as stored set ${[...values, 'as_of'].map((name) => `${name} = incoming.${name}`).join(', ')}
+    from incoming_tickets as incoming
+    where stored.ticket = incoming.ticket
+      and (${values.map((name) => `stored.${name}`).join(', ')}) is distinct from (${values.map((name) => `incoming.${name}`).join(', ')})`;
 })();
 
-/** Writes the tickets whose values differ from what is stored (copied in, then upserted); returns their numbers. Inside a transaction. */
-export async function upsertTickets(client: PoolClient, tickets: StoredTicket[]): Promise<string[]> {
-  if (tickets.length === 0) return [];
-  await copyIntoTemporaryTable(client, 'incoming_tickets', 'contractor_tickets', TICKET_COLUMNS, tickets);
-  const { rows } = await client.query(UPSERT_TICKETS);
+/**
+ * Writes the tickets, `stored` naming those the table already holds (read in the same
+ * transaction, under the ingest lock): the others are copied straight into the table, the
+ * stored ones updated where a value differs. Inside a transaction.
+ */
+export async function writeTickets(client: PoolClient, tickets: StoredTicket[], stored: ReadonlySet<string>): Promise<void> {
+  await copyRows(client, 'contractor_tickets', TICKET_COLUMNS, tickets.filter(({ row }) => !stored.has(row.ticket)));
+  const known = tickets.filter(({ row }) => stored.has(row.ticket));
+  if (known.length === 0) return;
+  await copyIntoTemporaryTable(client, 'incoming_tickets', 'contractor_tickets', TICKET_COLUMNS, known);
+  await client.query(UPDATE_TICKETS);
   await client.query('drop table incoming_tickets');
-  return rows.map((row) => row.ticket as string);
 }
 
 /** The stored columns of a ticket that its standing is derived from. */
