@@ -4,11 +4,13 @@ import type { DataStore } from '../../src/stores';
 import type { Family, KeyedDataset, NumberedRows } from '../families/types';
 import { refreshIndices } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
-import type { Source } from '../sources/dataset';
+import type { RawItem } from '../sources/raw-items';
+import type { Source, SourceItem } from '../sources/dataset';
 import { recordChanges } from './changes';
 import { recordChangeFeed } from '../changes/feed';
 import { Progress, silentProgress } from './progress';
-import { createStagingTable, dropStagingTable, indexStagingTable, nextStagedChunk, recordDigests, stageRows } from './staging';
+import { RawDigests } from './raw-digests';
+import { createStagingTable, dropStagingTable, indexStagingTable, nextStagedChunk, RawDigestsOfRun, recordDigests, stageRows } from './staging';
 
 export interface IngestOptions {
   /** The clock of every derived value; defaults to now. The fixture passes its reference date. */
@@ -71,14 +73,14 @@ interface AppliedCounts {
 async function applyStagedRows<Row>(
   client: PoolClient,
   dataset: KeyedDataset<Row>,
-  options: { runId: number; asOf: Date; chunkSize: number; chunkRows: number; progress: Progress; afterChunk?: (chunkNumber: number) => void | Promise<void> },
+  options: { runId: number; asOf: Date; chunkSize: number; chunkRows: number; progress: Progress; rawDigests?: RawDigestsOfRun; afterChunk?: (chunkNumber: number) => void | Promise<void> },
 ): Promise<AppliedCounts> {
   const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, rowsRejected: 0, changed: 0 };
   let applied = 0;
   let chunkNumber = 0;
   for (let after = ''; ; ) {
     // Entities whose rows digest as last time cannot change: only the others are read back and applied.
-    const { keys, unchanged, changed, rows: staged } = await nextStagedChunk<Row>(client, dataset, after, { entities: options.chunkSize, rows: options.chunkRows });
+    const { keys, unchanged, changed, rows: staged } = await nextStagedChunk<Row>(client, dataset, after, { entities: options.chunkSize, rows: options.chunkRows }, options.rawDigests);
     if (keys.length === 0) break;
     after = keys[keys.length - 1];
     counts.rowsLoaded += unchanged.loaded;
@@ -114,6 +116,38 @@ async function applyStagedRows<Row>(
 }
 
 /**
+ * A file's records read again for a data set digested from its raw records: those of the
+ * entities unchanged since their last application pass as read, unparsed; the others are
+ * parsed. An entity with a rejected row is noted: its digest is not recorded.
+ */
+async function* parsedUnlessUnchanged<Row>(
+  dataset: KeyedDataset<Row>,
+  records: AsyncIterable<RawItem>,
+  unchanged: ReadonlySet<string>,
+  undigested: Set<string>,
+): AsyncGenerator<SourceItem<Row> | { line: number; unchanged: true }> {
+  for await (const item of records) {
+    if ('reason' in item) {
+      yield item;
+      continue;
+    }
+    const key = dataset.rawKeyOf!(item.record);
+    if (key !== null && unchanged.has(key)) {
+      yield { line: item.line, unchanged: true };
+      continue;
+    }
+    const parsed = dataset.source.parse(item.record);
+    if ('reason' in parsed) {
+      if (key !== null) undigested.add(key);
+      yield { line: item.line, reason: parsed.reason };
+      continue;
+    }
+    if (dataset.keyOf(parsed.row) !== key) throw new Error(`${dataset.source.name}: line ${item.line} names entity "${key}" as read and "${dataset.keyOf(parsed.row)}" parsed`);
+    yield { line: item.line, row: parsed.row };
+  }
+}
+
+/**
  * Reads a source of a data set into its family's canonical tables, recomputes derived
  * values of the entities whose records changed, and (by default) drains the outbox to
  * Elasticsearch. Every row is accounted for: loaded, merged into an earlier duplicate, or
@@ -144,6 +178,23 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
     await client.query(`set work_mem = '64MB'`);
     try {
       // 1. Stream the source into staging; rejections go straight to the report table.
+      //    A data set digested from its raw records skips its unchanged entities: from a
+      //    file before parsing them (a first pass digests), from a URL after staging them.
+      const digests = dataset.rawKeyOf ? new RawDigests(dataset as KeyedDataset<unknown>) : null;
+      const undigested = new Set<string>();
+      let unchanged: Awaited<ReturnType<RawDigests['unchanged']>> = { keys: new Set(), loaded: 0, merged: 0 };
+      let items: AsyncIterable<SourceItem<Row> | { line: number; unchanged: true }> = source.items;
+      if (digests && source.rawRecords) {
+        progress.phase('digesting', source.totalBytes, 'bytes');
+        const { records, bytesRead } = source.rawRecords();
+        let count = 0;
+        for await (const item of records) {
+          if ('record' in item) digests.add(item.record);
+          if (++count % batchSize === 0) progress.update(bytesRead(), count);
+        }
+        unchanged = await digests.unchanged(client);
+        items = parsedUnlessUnchanged(dataset, source.rawRecords().records, unchanged.keys, undigested);
+      }
       progress.phase('reading', source.totalBytes, 'bytes');
       let rowsRead = 0;
       let rowsRejected = 0;
@@ -160,14 +211,18 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
         ]);
         rejections = [];
       };
-      for await (const item of source.items) {
+      const digestedAsRead = digests && !source.rawRecords ? digests : null;
+      for await (const item of items) {
         rowsRead += 1;
+        if ('unchanged' in item) continue;
+        const key = digestedAsRead && item.record ? digestedAsRead.add(item.record) : null;
         if ('row' in item) {
-          rows.push(item);
+          rows.push({ line: item.line, row: item.row });
           for (const value of dataset.unknownValues?.(item.row, asOf) ?? []) unknownValues[value] = (unknownValues[value] ?? 0) + 1;
         } else {
           rowsRejected += 1;
-          rejections.push(item);
+          if (key !== null) undigested.add(key);
+          rejections.push({ line: item.line, reason: item.reason });
           if (rejections.length >= batchSize) await flushRejections();
         }
         if (rows.length >= batchSize) {
@@ -184,20 +239,29 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       await stageRows(client, dataset, rows);
       await flushRejections();
       progress.update(source.totalBytes ?? source.bytesRead(), rowsRead);
-      const { entities } = await indexStagingTable(client);
+      if (digestedAsRead) {
+        unchanged = await digestedAsRead.unchanged(client);
+        if (unchanged.keys.size) await client.query('delete from ingest_staging where key = any($1)', [[...unchanged.keys]]);
+      }
+      const { entities: staged } = await indexStagingTable(client);
+      const entities = staged + unchanged.keys.size;
       phasesMs.reading = Date.now() - started;
 
       // 2. Apply entity by entity, in chunks, each chunk one transaction, while a
       //    background relay indexes what the committed chunks wrote to the outbox.
-      progress.phase('applying', entities, family.entities);
+      progress.phase('applying', staged, family.entities);
       const relay = options.index !== false ? startBackgroundRelay(store, family) : null;
       let applied: AppliedCounts;
       try {
-        applied = await applyStagedRows(client, dataset, { runId, asOf, chunkSize, chunkRows, progress, afterChunk: options.afterChunk });
+        applied = await applyStagedRows(client, dataset, {
+          runId, asOf, chunkSize, chunkRows, progress, afterChunk: options.afterChunk, rawDigests: digests ? { get: (key) => digests.get(key), undigested } : undefined,
+        });
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
-      const { rowsLoaded, rowsMerged, changed } = applied;
+      const rowsLoaded = applied.rowsLoaded + unchanged.loaded;
+      const rowsMerged = applied.rowsMerged + unchanged.merged;
+      const { changed } = applied;
       rowsRejected += applied.rowsRejected;
       phasesMs.applying = Date.now() - started - phasesMs.reading;
       await client.query(

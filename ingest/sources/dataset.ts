@@ -1,4 +1,5 @@
 import type { RawRecord } from './columns';
+import type { RawItem } from './raw-items';
 
 export type SourceFormat = 'csv' | 'json';
 
@@ -23,8 +24,8 @@ export interface DatasetSpec<Row> {
   parse(record: RawRecord): ParsedRecord<Row>;
 }
 
-/** A typed row or a rejected record, each with the line it came from. */
-export type SourceItem<Row> = { line: number; row: Row } | { line: number; reason: string };
+/** A typed row (with the record it was parsed from) or a rejected record, each with the line it came from. */
+export type SourceItem<Row> = { line: number; row: Row; record?: RawRecord } | { line: number; reason: string; record?: RawRecord };
 
 export interface Source<Row> {
   /** For logs and the run record: the file path or URL. */
@@ -33,6 +34,8 @@ export interface Source<Row> {
   /** Bytes consumed so far and, for files, in total: the progress bar's ETA. */
   bytesRead(): number;
   totalBytes: number | null;
+  /** A file's records read again from its start, not parsed (each call a new read): a re-ingest digests them before parsing any. */
+  rawRecords?(): { records: AsyncIterable<RawItem>; bytesRead(): number };
 }
 
 /** Thrown by a row parser: the row is rejected with this message as its reason. */

@@ -19,7 +19,7 @@ export async function* typedItems<Row>(dataset: DatasetSpec<Row>, raw: AsyncIter
       continue;
     }
     const parsed = dataset.parse(item.record);
-    yield 'row' in parsed ? { line: item.line, row: parsed.row } : { line: item.line, reason: parsed.reason };
+    yield 'row' in parsed ? { line: item.line, row: parsed.row, record: item.record } : { line: item.line, reason: parsed.reason, record: item.record };
   }
 }
 
@@ -39,9 +39,15 @@ export function countingStream(input: Readable): { stream: Readable; bytes: () =
   return { stream: counter, bytes: () => bytes };
 }
 
-/** A local file of the data set (.json = SODA JSON, anything else CSV). */
+/** A local file of the data set (.json = SODA JSON, anything else CSV), opened when first read. */
 export function fileSource<Row>(dataset: DatasetSpec<Row>, file: string): Source<Row> {
   const totalBytes = fs.statSync(file).size;
-  const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 256 * 1024 }));
-  return { description: file, items: typedItems(dataset, readRecords(stream, dataset, formatOfPath(file))), bytesRead: bytes, totalBytes };
+  let bytesRead = () => 0;
+  const rawRecords = () => {
+    const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 256 * 1024 }));
+    bytesRead = bytes;
+    return { records: readRecords(stream, dataset as DatasetSpec<unknown>, formatOfPath(file)), bytesRead: bytes };
+  };
+  const items = { [Symbol.asyncIterator]: () => typedItems(dataset, rawRecords().records) };
+  return { description: file, items, bytesRead: () => bytesRead(), totalBytes, rawRecords };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { groupRows, RestaurantSourceRow } from '../../../src/domain/restaurants/grouping';
 import { mappedCodes } from '../../../src/domain/restaurants/violation-codes';
+import { textField } from '../../sources/dataset';
 import { RESTAURANT_INSPECTIONS } from '../../sources/restaurants';
 import type { Family, KeyedDataset } from '../types';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
@@ -30,7 +31,7 @@ export const RESTAURANTS: Family = {
  * 2: Pre-permit (Non-operational) visits left out of the score figures.
  */
 const DERIVED_REVISION = 2;
-const DIGEST_SALT = createHash('md5').update(`canonical-v1:derived-${DERIVED_REVISION}:${JSON.stringify(mappedCodes())}`).digest('hex');
+const DIGEST_SALT = createHash('md5').update(`canonical-v1:raw-v1:derived-${DERIVED_REVISION}:${JSON.stringify(mappedCodes())}`).digest('hex');
 
 /** The DOHMH inspection results into the restaurant family: rows grouped into establishment histories. */
 export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
@@ -39,6 +40,10 @@ export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
   keyOf: (row) => row.camis,
   // RECORD DATE is the extract's date: it changes with every export and says nothing about the records.
   stagedJson: (row) => JSON.stringify({ ...row, recordDate: null }),
+  // A daily export is mostly the establishments of the day before: digested as read, the
+  // unchanged ones are skipped before their rows are parsed.
+  rawKeyOf: (record) => textField(record.camis),
+  volatileColumns: ['record_date'],
   digestSalt: DIGEST_SALT,
   sourceHashes: 'restaurant_source_hashes',
   async apply(client, rows, asOf) {
