@@ -62,7 +62,7 @@ export function KeyPanel({ publicTestKey, onReady }: { publicTestKey: string; on
       <p data-testid="key-in-use">
         {own ? 'Using your key' : 'Using the shared public test key'} <code>{key.slice(0, 12)}…</code>
         {me?.ok ? ` · ${me.body.data.mode} mode, ${me.body.data.tier} tier` : ''}
-        {me?.ok && me.body.data.usage ? ` · ${me.body.data.usage.today} ${me.body.data.usage.today === 1 ? 'call' : 'calls'} today from this address` : ''}
+        {me?.ok && me.body.data.usage ? ` · ${me.body.data.usage.today} ${me.body.data.usage.today === 1 ? 'call' : 'calls'} today${own ? '' : ' from this address'}` : ''}
       </p>
       {me && !me.ok ? <RequestLine answer={me} /> : null}
       <form class="inline" onSubmit={save}>
