@@ -12,9 +12,11 @@ import { errorEnvelope } from './http/error-envelope';
 import { ApiError } from './errors';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
 import { openApiDocument } from './openapi';
 import { storesAnswer } from './platform/health';
+import { forgetStores, instrumentStores } from './platform/metrics';
 import { UsageBuffer } from './platform/usage';
 import { allRoutes } from './routes';
 import { createCursorCodec } from './search/cursor';
@@ -71,6 +73,9 @@ export function createApp(options: AppOptions): App {
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
   const body = jsonBody({ limitBytes: config.bodyLimitBytes });
 
+  // Outermost: every request is counted with the status it was sent with (README: Metrics).
+  instrumentStores(stores);
+  koa.use(requestMetrics());
   koa.use(requestId());
   koa.use(errorEnvelope(logger));
   koa.use(accessLog(logger));
@@ -95,6 +100,7 @@ export function createApp(options: AppOptions): App {
     usage,
     async close() {
       await usage.close().catch(() => undefined);
+      forgetStores(stores);
     },
   };
 }

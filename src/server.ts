@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createLogger } from './http/logger';
 import { openStores, Stores } from './stores';
 import { createHttpServer } from './http/http-server';
+import { listenMetrics } from './http/metrics';
 import { webhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
 
@@ -36,6 +37,8 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   logger.info({ url }, 'listening');
+  // GET /metrics on its own listener, local unless configured (README: Metrics).
+  const metrics = await listenMetrics(config, logger);
 
   let draining = false;
   // While draining, every answer asks the client to close its connection, so keep-alive sockets end with their last response.
@@ -59,6 +62,12 @@ export async function startServer(config: Config, options: { logger?: Logger; in
         server.closeIdleConnections();
       });
       await webhooks?.stop();
+      if (metrics) {
+        // A scraper's keep-alive connection would hold close() open.
+        const closed = new Promise<void>((resolve) => metrics.close(() => resolve()));
+        metrics.closeAllConnections();
+        await closed;
+      }
       await app.close();
       await stores.close();
       logger.info('stopped');

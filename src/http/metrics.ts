@@ -1,0 +1,71 @@
+import type { Context, Middleware } from 'koa';
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { httpRequests, httpRequestSeconds, metricsRegistry } from '../platform/metrics';
+
+/** The route template that answered (/api/v1/restaurants/{camis}), never the raw path; unmatched when no route did. */
+function routeOf(ctx: Context): string {
+  const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
+  return typeof matched === 'string' ? matched.replace(/:(\w+)/g, '{$1}') : 'unmatched';
+}
+
+function record(ctx: Context, started: bigint): void {
+  const labels = { method: ctx.method, route: routeOf(ctx), status: ctx.status };
+  httpRequests.inc(labels);
+  httpRequestSeconds.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+/**
+ * Counts and times every request by method, route template and status; outermost, so the
+ * status is the one sent (errors already in the envelope). A streamed body (a CSV export) is
+ * timed to its last byte.
+ */
+export function requestMetrics(): Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (ctx.body instanceof Readable && !ctx.res.writableFinished) ctx.res.once('close', () => record(ctx, started));
+      else record(ctx, started);
+    }
+  };
+}
+
+/** GET /metrics in the Prometheus text format; anything else 404. */
+export function metricsHandler(): http.RequestListener {
+  return (req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('GET /metrics only\n');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metricsRegistry.contentType }).end(text),
+      (error: Error) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`metrics unavailable: ${error.message}\n`),
+    );
+  };
+}
+
+/**
+ * The metrics listener, apart from the API and its keys: on METRICS_HOST:METRICS_PORT
+ * (127.0.0.1:9464 unless configured; METRICS_PORT=off: none). A port already taken (another API
+ * process on this host) is logged and the API serves on without metrics.
+ */
+export async function listenMetrics(config: Pick<Config, 'metricsHost' | 'metricsPort'>, logger: Logger): Promise<http.Server | null> {
+  if (config.metricsPort === null) return null;
+  const server = http.createServer(metricsHandler());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.metricsPort!, config.metricsHost, () => resolve());
+    });
+  } catch (error) {
+    logger.warn({ err: error, host: config.metricsHost, port: config.metricsPort }, 'metrics not served: set METRICS_PORT to a free port (or off)');
+    return null;
+  }
+  const address = server.address() as { port: number };
+  logger.info({ url: `http://${config.metricsHost}:${address.port}/metrics` }, 'metrics listening');
+  return server;
+}
