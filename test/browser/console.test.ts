@@ -167,6 +167,19 @@ describeInChromium('the console and /docs in Chromium', () => {
     await shot('08-docs-try-it');
   });
 
+  test('a pasted key is used and kept in this browser only; the public test key comes back on request', async () => {
+    await page.goto(`${api.url}/console`);
+    await page.getByLabel('Your key (kept in this browser only)').fill(api.keys.test);
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    await page.getByTestId('key-in-use').filter({ hasText: `Using your key ${api.keys.test.slice(0, 12)}` }).waitFor();
+    expect(await page.evaluate('localStorage.getItem("nyc-records-console-key")')).toBe(api.keys.test);
+    await page.reload();
+    await page.getByTestId('key-in-use').filter({ hasText: 'Using your key' }).waitFor();
+    await page.getByRole('button', { name: 'Back to the public test key' }).click();
+    await page.getByTestId('key-in-use').filter({ hasText: 'shared public test key' }).waitFor();
+    expect(await page.evaluate('localStorage.getItem("nyc-records-console-key")')).toBeNull();
+  });
+
   test('no page threw or logged an error', () => {
     expect(problems).toEqual([]);
   });
