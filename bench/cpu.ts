@@ -74,6 +74,7 @@ interface Snapshot {
   perGroup: Map<string, Map<number, number>>;
   self: NodeJS.CpuUsage;
   machine: number;
+  at: number;
 }
 
 export interface CpuReading {
@@ -82,6 +83,8 @@ export interface CpuReading {
   loadGeneratorSeconds: number;
   /** Busy CPU seconds of the machine not in any measured process. */
   restSeconds: number;
+  /** Wall-clock seconds between start() and stop() (an open-loop run lasts until its last answer). */
+  elapsedSeconds: number;
   /** Groups whose process could not be found (e.g. an external Elasticsearch). */
   missing: string[];
 }
@@ -103,7 +106,7 @@ export class CpuMeter {
       if (root !== undefined) for (const pid of tree(root, processes)) ticks.set(pid, processes.get(pid)!.ticks);
       perGroup.set(name, ticks);
     }
-    return { perGroup, self: process.cpuUsage(), machine: machineBusyTicks() };
+    return { perGroup, self: process.cpuUsage(), machine: machineBusyTicks(), at: Date.now() };
   }
 
   start(): void {
@@ -128,7 +131,7 @@ export class CpuMeter {
     const loadGeneratorSeconds = (self.user + self.system) / 1e6;
     const measured = Object.values(seconds).reduce((sum, value) => sum + value, 0) + loadGeneratorSeconds;
     const restSeconds = Math.max(0, (after.machine - this.before.machine) / hz - measured);
-    return { seconds, loadGeneratorSeconds, restSeconds, missing };
+    return { seconds, loadGeneratorSeconds, restSeconds, missing, elapsedSeconds: (after.at - this.before.at) / 1000 };
   }
 }
 

@@ -77,7 +77,7 @@ async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: Be
     const failures = r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}` : '';
     lines.push(
       `  open-loop ${rate} req/s (Poisson, ${ctx.durationSec} s, ${r.sent} sent): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms, ${r.over100Ms} over 100 ms; achieved ${r.achievedRate} req/s${failures}; ${r.connections} connections, generator lag max ${r.generatorLagMaxMs} ms`,
-      `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / ctx.durationSec) * 100).toFixed(0)}% of a core`,
+      `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / cpu.elapsedSeconds) * 100).toFixed(0)}% of a core`,
     );
   }
   return lines;
@@ -104,27 +104,31 @@ async function runSaturated(scenario: HttpScenario, requests: HttpRequestSpec[],
     await measureBaseline(WARMUP_SEC);
   }
   const apiRuns: Array<{ result: LoadResult; cpu: CpuReading }> = [];
-  const baseRuns: LoadResult[] = [];
+  const baseRuns: Array<{ result: LoadResult; cpu: CpuReading }> = [];
   for (let run = 0; run < Math.max(1, SATURATED_RUNS); run += 1) {
     const meter = new CpuMeter(serverPids(ctx.apiPid));
     meter.start();
     const result = await httpLoad(ctx.apiUrl, requests, scenario.connections, ctx.durationSec, auth, cursor);
     apiRuns.push({ result, cpu: meter.stop() });
+    // The bare Koa process's CPU (the floor an HTTP answer costs); a direct baseline runs in this process (the load generator's figure).
+    const baseMeter = new CpuMeter(baseline?.kind === 'koa' ? { 'bare Koa': ctx.koaPid } : {});
+    baseMeter.start();
     const base = await measureBaseline(ctx.durationSec);
-    if (base) baseRuns.push(base);
+    if (base) baseRuns.push({ result: base, cpu: baseMeter.stop() });
   }
   const api = median(apiRuns, (run) => run.result.requestsPerSec);
   const all = (runs: LoadResult[]) => (runs.length > 1 ? ` (runs ${runs.map((r) => r.requestsPerSec).join(', ')} req/s)` : '');
   const lines = [
     `  saturated, ${scenario.connections} connections, median of ${apiRuns.length} alternating runs:`,
     `    api:      ${fmt(api.result)}${all(apiRuns.map((run) => run.result))}`,
-    `      CPU per request: ${cpuPerRequest(api.cpu, api.result.requests)}`,
+    `      CPU per request: ${cpuPerRequest(api.cpu, api.result.requests)}; rest of the machine ${((api.cpu.restSeconds / api.cpu.elapsedSeconds) * 100).toFixed(0)}% of a core`,
   ];
   if (baseRuns.length) {
-    const base = median(baseRuns, (r) => r.requestsPerSec);
+    const base = median(baseRuns, (run) => run.result.requestsPerSec);
     const label = baseline!.kind === 'koa' ? 'bare Koa' : (baseline as { label: string }).label;
-    lines.push(`    baseline: ${fmt(base)}${all(baseRuns)} (${label})`);
-    lines.push(`    ratio:    ${((api.result.requestsPerSec / Math.max(1, base.requestsPerSec)) * 100).toFixed(0)}% of baseline throughput (medians)`);
+    lines.push(`    baseline: ${fmt(base.result)}${all(baseRuns.map((run) => run.result))} (${label})`);
+    if (baseline!.kind === 'koa') lines.push(`      CPU per request: ${cpuPerRequest(base.cpu, base.result.requests)}`);
+    lines.push(`    ratio:    ${((api.result.requestsPerSec / Math.max(1, base.result.requestsPerSec)) * 100).toFixed(0)}% of baseline throughput (medians)`);
   }
   return lines;
 }
@@ -168,6 +172,7 @@ async function main(): Promise<void> {
     stores,
     durationSec: Number(process.env.BENCH_DURATION ?? 10),
     apiPid: api.child.pid,
+    koaPid: koa.child.pid,
     log: (message) => process.stdout.write(`  … ${message}\n`),
   };
 

@@ -13,6 +13,8 @@ export interface BenchContext {
   durationSec: number;
   /** The API process's pid (its tsx wrapper: CPU is read over its process tree). */
   apiPid?: number;
+  /** The bare Koa baseline's pid (its CPU per request is printed beside the API's). */
+  koaPid?: number;
   log(message: string): void;
 }
 
