@@ -162,8 +162,8 @@ function sharedRead(read: () => Promise<ModeRow[]>): () => Promise<ModeRow[]> {
   return () => {
     if (!pending) {
       pending = read();
-      // Kept for this scrape only.
-      void pending.finally(() => setTimeout(() => (pending = undefined), 100).unref());
+      // Kept for this scrape only: its gauges all start collecting before the read settles.
+      void pending.finally(() => (pending = undefined)).catch(() => undefined);
     }
     return pending;
   };
