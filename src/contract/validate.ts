@@ -61,6 +61,8 @@ interface CompiledParameter {
 export interface CompiledOperation {
   operation: Operation;
   query: CompiledParameter[];
+  /** The query parameters by name (read once per request, built once per operation). */
+  queryByName: Map<string, CompiledParameter>;
   path: CompiledParameter[];
   header: CompiledParameter[];
   body?: ValidateFunction;
@@ -80,11 +82,12 @@ function resolveParameter(doc: OpenApiDocument, parameter: Parameter | { $ref: s
 }
 
 export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof createAjv>, operation: Operation): CompiledOperation {
-  const compiled: CompiledOperation = { operation, query: [], path: [], header: [], bodyRequired: false, bodyFields: {} };
+  const compiled: CompiledOperation = { operation, query: [], queryByName: new Map(), path: [], header: [], bodyRequired: false, bodyFields: {} };
   for (const raw of operation.parameters ?? []) {
     const spec = resolveParameter(doc, raw);
     compiled[spec.in].push({ spec, check: ajv.compile(anchored(spec.schema)) });
   }
+  for (const parameter of compiled.query) compiled.queryByName.set(parameter.spec.name, parameter);
   const body = operation.requestBody?.content['application/json']?.schema;
   if (body) {
     compiled.body = ajv.compile(anchored(body));
@@ -107,7 +110,7 @@ function checkValue(parameter: CompiledParameter, raw: string, items?: string[])
 }
 
 function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, unknown> {
-  const known = new Map(compiled.query.map((parameter) => [parameter.spec.name, parameter]));
+  const known = compiled.queryByName;
   const strict = compiled.operation['x-unknown-parameters'] === 'reject';
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(ctx.query)) {

@@ -1,7 +1,13 @@
 import type { Pool } from 'pg';
 
+const DAY_MS = 86_400_000;
+/** The last day named, kept: every request names its day, and toISOString is a measurable part of a cheap request. */
+let named = { dayNumber: Number.NaN, day: '' };
+
 export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  const dayNumber = Math.floor(now.getTime() / DAY_MS);
+  if (dayNumber !== named.dayNumber) named = { dayNumber, day: now.toISOString().slice(0, 10) };
+  return named.day;
 }
 
 export function secondsToNextUtcMidnight(now: Date): number {
@@ -10,7 +16,8 @@ export function secondsToNextUtcMidnight(now: Date): number {
 }
 
 export function nextUtcMidnightEpoch(now: Date): number {
-  return Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000);
+  // UTC days are exactly 86,400 s long in JavaScript time (no leap seconds).
+  return (Math.floor(now.getTime() / DAY_MS) + 1) * 86_400;
 }
 
 /**
