@@ -126,7 +126,7 @@ export const webhooksFragment: ApiFragment = {
       get: {
         operationId: 'listWebhookDeliveries',
         summary: "A subscription's deliveries",
-        description: "The deliveries of a subscription of the calling key, newest first, with their status and attempts; paged with signed cursors (a cursor is only valid for the same subscription). Another key's subscription is 404 not_found. Unknown query parameters are rejected.",
+        description: "The deliveries of a subscription of the calling key, newest first, with their status and attempts (kept 30 days); paged with signed cursors (a cursor is only valid for the same subscription). Another key's subscription is 404 not_found. Unknown query parameters are rejected.",
         tags: [CHANGES_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(webhookInputs.deliveries),

@@ -28,6 +28,8 @@ import { guardedLookup, targetProblem } from './targets';
  */
 export const FANOUT_QUEUE = 'webhook-fanout';
 export const DELIVERY_QUEUE = 'webhook-delivery';
+/** Delivery records are kept this long (GET /webhooks/{id}/deliveries), then pruned by the minute's fanout. */
+export const DELIVERY_RETENTION_DAYS = 30;
 /** Changes matched per fanout transaction. */
 const FANOUT_BATCH = 500;
 /**
@@ -87,6 +89,13 @@ async function runWorker({ config, stores, logger, settings }: WebhookWorkerDeps
   const fanoutWorker = await boss.work<{ mode?: Mode }>(FANOUT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     for (const mode of job.data.mode ? [job.data.mode] : MODES) {
       if (await fanout(stores, boss, mode)) wakeDeliveries();
+    }
+    // The minute's run (no mode) also prunes old delivery records.
+    if (!job.data.mode) {
+      await stores.platform.query(
+        `delete from webhook_deliveries where created_at < now() - make_interval(days => $1) and status in ('delivered', 'failed', 'cancelled')`,
+        [DELIVERY_RETENTION_DAYS],
+      );
     }
   });
   for (let i = 0; i < DELIVERY_WORKERS; i++) {

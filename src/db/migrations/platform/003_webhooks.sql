@@ -41,6 +41,8 @@ create table webhook_deliveries (
   unique (subscription_id, change_id)
 );
 create index webhook_deliveries_subscription on webhook_deliveries (subscription_id, id desc);
+-- Records are kept DELIVERY_RETENTION_DAYS (src/webhooks/worker.ts), pruned by the minute's fanout.
+create index webhook_deliveries_created on webhook_deliveries (created_at);
 
 -- The last change id of each mode the fanout has matched against the subscriptions.
 create table webhook_fanout_positions (
