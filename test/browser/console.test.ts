@@ -39,7 +39,7 @@ describeInChromium('the console and /docs in Chromium', () => {
       if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
     });
     page.setDefaultTimeout(10_000);
-  });
+  }, 180_000); // the fixture load takes most of it, and the machine may be busy
 
   afterAll(async () => {
     await context?.close();
@@ -156,7 +156,8 @@ describeInChromium('the console and /docs in Chromium', () => {
     const operation = page.locator('#operations-Restaurants-searchRestaurants');
     // The deep link opens the operation, already in "Try it out" mode (tryItOutEnabled), q filled with its example.
     const q = operation.locator('tr[data-param-name="q"] input');
-    await q.waitFor();
+    // Swagger UI resolves the whole document first: seconds on a busy machine.
+    await q.waitFor({ timeout: 45_000 });
     expect(await q.inputValue()).toBe('joes pizza manhattan');
     await q.fill('golden dragon');
     await operation.getByRole('button', { name: 'Execute' }).click();

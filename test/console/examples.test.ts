@@ -62,7 +62,7 @@ describe('the examples of the document', () => {
         return { status: res.status, contentType, body: contentType === 'application/json' ? res.body : undefined } satisfies ExampleResponse;
       };
       replayed = await runExamples(send);
-    });
+    }, 180_000); // the fixture load takes most of it, and the machine may be busy
     afterAll(() => api.stop());
 
     test.each(EXAMPLE_STEPS.map((step) => [step.operationId, step] as const))('%s answers as its example says', (operationId, step) => {
