@@ -25,7 +25,8 @@ export async function buildConsole(): Promise<void> {
     jsxImportSource: 'preact',
     loader: { '.png': 'dataurl', '.svg': 'dataurl' },
     logLevel: 'warning',
-    legalComments: 'linked',
+    // Leaflet's and Preact's licence notices travel inside the bundle.
+    legalComments: 'eof',
   });
   for (const file of ['console/index.html', 'console/boroughs.geojson', 'docs/index.html', 'docs/docs.css']) {
     fs.copyFileSync(path.join(WEB, file), path.join(OUT, file));
