@@ -35,9 +35,15 @@ function startProcess(script: string, env: Record<string, string>): Promise<{ ch
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, DERIVED_REFRESH: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = readline.createInterface({ input: child.stdout! });
+    // The API's one 'listening' line, or the bare Koa's {"port":N}; not a log line that merely names a port (e.g. the metrics listener's).
     lines.on('line', (line) => {
-      const port = /"port":(\d+)/.exec(line)?.[1] ?? /listening.*127\.0\.0\.1:(\d+)/.exec(line)?.[1];
-      if (port) resolve({ child, port: Number(port) });
+      let message: { msg?: string; port?: number } = {};
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (typeof message.port === 'number' && (message.msg === 'listening' || message.msg === undefined)) resolve({ child, port: message.port });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
@@ -159,7 +165,8 @@ async function main(): Promise<void> {
   const stores = openStores(config);
   const keys = await createKeyPair(stores.platform, { name: 'bench', tier: 'unlimited', dailyLimit: null });
 
-  const env = { ...urls, DATABASE_URL: urls.databaseUrl, ELASTICSEARCH_URL: urls.elasticsearchUrl, DATA_NAMESPACE: namespace, LOG_LEVEL: 'warn', PORT: '0', WEBHOOKS_WORKER: 'off' };
+  // METRICS_PORT 0: the metrics listener on a free port, as deployed, without two bench processes (or anyone's) contending for 9464.
+  const env = { ...urls, DATABASE_URL: urls.databaseUrl, ELASTICSEARCH_URL: urls.elasticsearchUrl, DATA_NAMESPACE: namespace, LOG_LEVEL: 'warn', PORT: '0', WEBHOOKS_WORKER: 'off', METRICS_PORT: '0' };
   const api = await startProcess(path.join(repoRoot, 'src', 'server.ts'), env);
   const koa = await startProcess(path.join(repoRoot, 'bench', 'baseline-koa.ts'), { PORT: '0' });
   const ctx: BenchContext = {

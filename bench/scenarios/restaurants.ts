@@ -100,6 +100,22 @@ async function profileIds(ctx: BenchContext): Promise<string[]> {
   return Array.from({ length: TRAFFIC_REQUESTS }, () => table.draw(random));
 }
 
+/** Before the load: a sample of the keystrokes sent once each, and how many find nothing (a typeahead that answers nothing fast is not fast). */
+async function emptyAnswers(ctx: BenchContext): Promise<string> {
+  const queries = (await typeaheadQueries(ctx)).filter((_, k) => k % 80 === 0);
+  let empty = 0;
+  let failed = 0;
+  let firstFailure = '';
+  for (const q of queries) {
+    const res = await fetch(`${ctx.apiUrl}/api/v1/restaurants/search?q=${encodeURIComponent(q)}`, { headers: { Authorization: `Bearer ${ctx.liveKey}` } });
+    if (!res.ok) {
+      failed += 1;
+      firstFailure ||= ` (first: q=${JSON.stringify(q)} ${res.status} ${(await res.text()).slice(0, 200)})`;
+    } else if (((await res.json()) as { data: unknown[] }).data.length === 0) empty += 1;
+  }
+  return `typeahead check: ${queries.length} of the keystrokes sent once: ${empty} found nothing (${((empty / queries.length) * 100).toFixed(1)}%)${failed ? `, ${failed} failed${firstFailure}` : ''}`;
+}
+
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'restaurants-typeahead',
@@ -110,7 +126,10 @@ const typeahead: BenchScenario = {
   openLoop: { rates: RATES },
   // The API's typeahead answer cache (TYPEAHEAD_CACHE, on by default) measured both ways.
   variants: [{ label: 'TYPEAHEAD_CACHE=off', env: { TYPEAHEAD_CACHE: 'off' } }],
-  prepare: async (ctx) => void (await ensureData(ctx)),
+  prepare: async (ctx) => {
+    await ensureData(ctx);
+    ctx.log(await emptyAnswers(ctx));
+  },
   requests: async (ctx) => (await typeaheadQueries(ctx)).map((q): HttpRequestSpec => ({ path: `/api/v1/restaurants/search?q=${encodeURIComponent(q)}` })),
   baseline: {
     // The same Elasticsearch work the route does (both passes, place fallback, retry), called in-process without HTTP.
