@@ -178,6 +178,13 @@ const TOTAL_COLUMNS: Array<[string, string]> = [
   ['summary_risk_level', 'text'], ['last_violation_date', 'date'], ['spellings', 'text'],
 ];
 
+/** The totals that add up over a company's spellings, and a company's totals without tickets. */
+const SUMMED_COLUMNS = [
+  'tickets', 'open_tickets', 'defaulted_hearings', 'fines_sought_cents', 'fines_imposed_cents', 'fines_due_cents', 'reopenable_tickets',
+  'reopenable_savings_min_cents', 'reopenable_savings_max_cents',
+] as const;
+const NO_TICKETS: Readonly<Record<string, unknown>> = { ...Object.fromEntries(SUMMED_COLUMNS.map((column) => [column, 0])), last_violation_date: null };
+
 /**
  * Recomputes these companies' totals from their tickets as of `asOf` (savings count the
  * windows live on the clock's day, as savings.ts does) and writes those that differ;
@@ -186,36 +193,45 @@ const TOTAL_COLUMNS: Array<[string, string]> = [
 export async function refreshCompanies(client: PoolClient, slugs: string[], asOf: Date): Promise<string[]> {
   if (slugs.length === 0) return [];
   const today = isoDate(asOf);
-  const { rows } = await client.query(
-    `select c.slug, c.name, c.absorbed_into, t.*,
-       coalesce((select array_agg(s.spelling order by s.spelling) from contractor_spellings s where s.company = c.slug), '{}') as all_spellings
-     from contractor_companies c
-     left join lateral (
-       select count(*)::int as tickets,
-         count(*) filter (where status <> 'closed')::int as open_tickets,
-         count(*) filter (where status = 'defaulted')::int as defaulted_hearings,
-         coalesce(sum(sought_cents), 0)::float8 as fines_sought_cents,
-         coalesce(sum(imposed_cents), 0)::float8 as fines_imposed_cents,
-         coalesce(sum(due_cents), 0)::float8 as fines_due_cents,
-         count(*) filter (where reopenable_until >= $2::date)::int as reopenable_tickets,
-         coalesce(sum(greatest(0, imposed_cents - sought_cents)) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_min_cents,
-         coalesce(sum(imposed_cents + late_fees_due_cents) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_max_cents,
-         max(violation_date)::text as last_violation_date
-       from contractor_tickets where company = c.slug) t on true
-     where c.slug = any($1)`,
+  const { rows } = await client.query('select slug, name, absorbed_into from contractor_companies where slug = any($1)', [slugs]);
+  const { rows: spellingRows } = await client.query('select company, spelling from contractor_spellings where company = any($1) order by spelling', [slugs]);
+  // One pass over the companies' tickets, by spelling: the primary spelling needs each
+  // spelling's count, and every total is a sum (or the latest date) of the spellings' ones.
+  const { rows: groups } = await client.query(
+    `select company, spelling,
+       count(*)::int as tickets,
+       count(*) filter (where status <> 'closed')::int as open_tickets,
+       count(*) filter (where status = 'defaulted')::int as defaulted_hearings,
+       coalesce(sum(sought_cents), 0)::float8 as fines_sought_cents,
+       coalesce(sum(imposed_cents), 0)::float8 as fines_imposed_cents,
+       coalesce(sum(due_cents), 0)::float8 as fines_due_cents,
+       count(*) filter (where reopenable_until >= $2::date)::int as reopenable_tickets,
+       coalesce(sum(greatest(0, imposed_cents - sought_cents)) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_min_cents,
+       coalesce(sum(imposed_cents + late_fees_due_cents) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_max_cents,
+       max(violation_date)::text as last_violation_date
+     from contractor_tickets where company = any($1) group by company, spelling`,
     [slugs, today],
   );
-  const { rows: spellingCounts } = await client.query(
-    'select company, spelling, count(*)::int as n from contractor_tickets where company = any($1) group by company, spelling',
-    [slugs],
-  );
-  const countsOf = new Map<string, Map<string, number>>();
-  for (const { company, spelling, n } of spellingCounts) {
-    if (!countsOf.has(company)) countsOf.set(company, new Map());
-    countsOf.get(company)!.set(spelling, n);
+  const spellingsOf = new Map<string, string[]>();
+  for (const { company, spelling } of spellingRows) {
+    if (!spellingsOf.has(company)) spellingsOf.set(company, []);
+    spellingsOf.get(company)!.push(spelling);
   }
-  const fresh = rows.map((row) => {
-    const spellings = row.all_spellings as string[];
+  const countsOf = new Map<string, Map<string, number>>();
+  const totalsOf = new Map<string, Record<string, unknown>>();
+  for (const group of groups) {
+    if (!countsOf.has(group.company)) countsOf.set(group.company, new Map());
+    countsOf.get(group.company)!.set(group.spelling, group.tickets);
+    const totals = totalsOf.get(group.company) ?? { ...NO_TICKETS };
+    for (const column of SUMMED_COLUMNS) totals[column] = (totals[column] as number) + group[column];
+    if (group.last_violation_date !== null && (totals.last_violation_date === null || group.last_violation_date > (totals.last_violation_date as string))) {
+      totals.last_violation_date = group.last_violation_date;
+    }
+    totalsOf.set(group.company, totals);
+  }
+  const fresh = rows.map((company) => {
+    const row = { ...company, ...(totalsOf.get(company.slug) ?? NO_TICKETS) } as Record<string, any>;
+    const spellings = spellingsOf.get(row.slug) ?? [];
     const counts = countsOf.get(row.slug) ?? new Map<string, number>();
     const name = primarySpelling(spellings.map((spelling) => ({ spelling, tickets: counts.get(spelling) ?? 0 }))) ?? row.name;
     const risk = contractorSummaryRisk({ finesDueCents: row.fines_due_cents, defaultedHearings: row.defaulted_hearings, openTickets: row.open_tickets });
