@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import { CHANGE_COLUMNS } from '../changes/queries';
 import { changeId, changeItemOf, type ChangeRow } from '../changes/store';
 import { type Mode, MODES, schemaNames } from '../db/schemas';
+import { countWebhookDelivery, reportWebhookQueue } from '../platform/metrics';
 import type { Stores } from '../stores';
+import { webhookFigures } from './figures';
 import { subscriptionMatches } from './match';
 import type { WebhookSettings } from './settings';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './signature';
@@ -84,6 +86,11 @@ async function runWorker({ config, stores, logger, settings }: WebhookWorkerDeps
   await boss.createQueue(DELIVERY_QUEUE, deliveryQueue);
   await boss.updateQueue(DELIVERY_QUEUE, deliveryQueue);
 
+  // /metrics reads the queue's depth from the delivery rows at each scrape (the same in every process).
+  reportWebhookQueue(async () => {
+    const { queued, retrying } = await webhookFigures(stores.platform);
+    return { pending: queued - retrying, retrying };
+  });
   const deliveryWorkers: string[] = [];
   const wakeDeliveries = () => deliveryWorkers.forEach((id) => boss.notifyWorker(id));
   const fanoutWorker = await boss.work<{ mode?: Mode }>(FANOUT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -282,6 +289,7 @@ async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSetti
   // Deleted subscriptions: what was still queued is cancelled.
   const unsubscribed = jobs.filter((job) => byId.get(String(job.data.deliveryId))?.deleted_at).map((job) => job.data.deliveryId);
   if (unsubscribed.length) await stores.platform.query(`update webhook_deliveries set status = 'cancelled' where id = any($1::bigint[]) and status <> 'delivered'`, [unsubscribed]);
+  for (const attempt of tried) countWebhookDelivery(attempt.outcome.ok ? 'delivered' : statusOf(attempt) === 'failed' ? 'gave_up' : 'failed');
   const failed = tried.filter((a) => !a.outcome.ok).map((a) => a.job.id);
   const done = jobs.map((job) => job.id).filter((id) => !failed.includes(id));
   if (done.length) await boss.complete(DELIVERY_QUEUE, done);

@@ -4,9 +4,16 @@ import path from 'node:path';
 import { loadPropertiesFixture } from '../../ingest/fixture';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
-import { ingestFile } from '../support/ingest-file';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/source';
+import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
 import { pageAll } from '../support/pages';
+
+/** The ingest's load of a restaurant file, without Elasticsearch: the change feed and webhooks read Postgres only. */
+const loadFile = (store: DataStore, file: string, asOf: Date) =>
+  ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS_LOAD.source, file), { asOf, index: false });
+
 
 /** The restaurant fixture, then the same file with a new graded inspection of 41000001 (B, one critical citation). */
 function laterFile(dir: string): string {
@@ -27,8 +34,8 @@ describe('GET /api/v1/changes', () => {
     api = await startTestApi();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'changes-'));
     const live = api.ns.stores.byMode.live;
-    await ingestFile(live, RESTAURANT_INSPECTIONS_LOAD, FIXTURE_FILE, new Date('2026-03-01T00:00:00Z'));
-    await ingestFile(live, RESTAURANT_INSPECTIONS_LOAD, laterFile(dir), new Date('2026-03-03T00:00:00Z'));
+    await loadFile(live, FIXTURE_FILE, new Date('2026-03-01T00:00:00Z'));
+    await loadFile(live, laterFile(dir), new Date('2026-03-03T00:00:00Z'));
   });
   afterAll(async () => {
     await api?.stop();
@@ -49,7 +56,7 @@ describe('GET /api/v1/changes', () => {
   });
 
   it('the same file again records nothing more', async () => {
-    await ingestFile(api.ns.stores.byMode.live, RESTAURANT_INSPECTIONS_LOAD, path.join(dir, 'later.csv'), new Date('2026-03-03T00:00:00Z'));
+    await loadFile(api.ns.stores.byMode.live, path.join(dir, 'later.csv'), new Date('2026-03-03T00:00:00Z'));
     expect((await api.get('/api/v1/changes')).body.data).toHaveLength(3);
   });
 

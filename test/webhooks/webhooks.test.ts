@@ -5,12 +5,20 @@ import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
 import type { Mode } from '../../src/db/schemas';
 import { hashKey } from '../../src/platform/keys';
+import { metricsRegistry } from '../../src/platform/metrics';
 import { webhookFigures } from '../../src/webhooks/figures';
 import { verifyWebhook } from '../../src/webhooks/signature';
 import type { WebhookSettings } from '../../src/webhooks/settings';
 import { jobsSchema, startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
-import { ingestFile } from '../support/ingest-file';
+import { ingestDataset } from '../../ingest/load/pipeline';
+import { fileSource } from '../../ingest/sources/source';
+import type { DataStore } from '../../src/stores';
+
+/** The ingest's load of a restaurant file, without Elasticsearch: the change feed and webhooks read Postgres only. */
+const loadFile = (store: DataStore, file: string, asOf: Date) =>
+  ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS_LOAD.source, file), { asOf, index: false });
+
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -154,12 +162,12 @@ describe('webhooks', () => {
     const live = await subscribe({ entityIds: ['41000001'] });
     const test = await subscribe({}, api.keys.test);
     const store = api.ns.stores.byMode.live;
-    await ingestFile(store, RESTAURANT_INSPECTIONS_LOAD, FIXTURE_FILE, new Date('2026-03-01T00:00:00Z'));
+    await loadFile(store, FIXTURE_FILE, new Date('2026-03-01T00:00:00Z'));
     const later = require('node:fs').readFileSync(FIXTURE_FILE, 'utf8').trimEnd().split('\n');
     const joes = later.find((line: string) => line.startsWith('41000001,'));
     const file = require('node:path').join(require('node:os').tmpdir(), `webhooks-${process.pid}.csv`);
     require('node:fs').writeFileSync(file, `${[...later, joes.replace('06/14/2023,Violations', '03/02/2026,Violations').replace(',9,A,06/14/2023,', ',18,B,03/02/2026,')].join('\n')}\n`);
-    await ingestFile(store, RESTAURANT_INSPECTIONS_LOAD, file, new Date('2026-03-03T00:00:00Z'));
+    await loadFile(store, file, new Date('2026-03-03T00:00:00Z'));
     require('node:fs').rmSync(file);
 
     const events = await until('three live events', async () => (eventsOf(live.webhook.id).length >= 3 ? eventsOf(live.webhook.id) : null));
@@ -217,6 +225,12 @@ describe('webhooks', () => {
     expect(row).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'the receiver answered 500' });
     // What /metrics reports: nothing queued now; the failed delivery, and every failed attempt so far (3 before the retried one delivered, 4 here).
     expect(await webhookFigures(api.ns.stores.platform)).toEqual({ queued: 0, retrying: 0, failed: 1, failedAttempts: 7 });
+    // ... and what the worker counts and reports into the metrics registry.
+    const counted = (await metricsRegistry.getSingleMetric('webhook_deliveries_total')!.get()).values;
+    const outcome = (name: string) => counted.find((value) => value.labels.outcome === name)?.value ?? 0;
+    expect([outcome('gave_up'), outcome('failed') >= 3, outcome('delivered') >= 1]).toEqual([1, true, true]);
+    const depth = (await metricsRegistry.getSingleMetric('webhook_queue_depth')!.get()).values;
+    expect(depth.map((value) => [value.labels.state, value.value]).sort()).toEqual([['pending', 0], ['retrying', 0]]);
     await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
   });
 
