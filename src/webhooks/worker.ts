@@ -198,7 +198,10 @@ async function fanout(stores: Stores, boss: PgBoss, mode: Mode): Promise<boolean
       matched = changes.length;
       if (changes.length) {
         const { rows: subscriptions } = await client.query<SubscriptionRow>(
-          'select id, families, kinds, entity_ids, zips, boroughs, created_at from webhook_subscriptions where mode = $1 and deleted_at is null',
+          // A revoked key's subscriptions receive nothing more.
+          `select s.id, s.families, s.kinds, s.entity_ids, s.zips, s.boroughs, s.created_at
+           from webhook_subscriptions s join api_keys k on k.id = s.key_id and k.revoked_at is null
+           where s.mode = $1 and s.deleted_at is null`,
           [mode],
         );
         const deliveries = changes.flatMap((change) =>
@@ -255,8 +258,9 @@ interface Outcome {
  */
 async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSettings, jobs: Array<PgBoss.JobWithMetadata<DeliveryJob>>): Promise<void> {
   const { rows } = await stores.platform.query(
-    `select d.id, d.body, d.event_id, d.status, s.url, s.secret, s.deleted_at
-     from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id where d.id = any($1::bigint[])`,
+    `select d.id, d.body, d.event_id, d.status, s.url, s.secret, coalesce(s.deleted_at, k.revoked_at) as deleted_at
+     from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id join api_keys k on k.id = s.key_id
+     where d.id = any($1::bigint[])`,
     [jobs.map((job) => job.data.deliveryId)],
   );
   const byId = new Map(rows.map((row) => [String(row.id), row]));
@@ -286,7 +290,7 @@ async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSetti
       [tried.map((a) => a.job.data.deliveryId), tried.map(statusOf), tried.map((a) => a.outcome.statusCode), tried.map((a) => a.outcome.error)],
     );
   }
-  // Deleted subscriptions: what was still queued is cancelled.
+  // Deleted subscriptions (or revoked keys): what was still queued is cancelled.
   const unsubscribed = jobs.filter((job) => byId.get(String(job.data.deliveryId))?.deleted_at).map((job) => job.data.deliveryId);
   if (unsubscribed.length) await stores.platform.query(`update webhook_deliveries set status = 'cancelled' where id = any($1::bigint[]) and status <> 'delivered'`, [unsubscribed]);
   for (const attempt of tried) countWebhookDelivery(attempt.outcome.ok ? 'delivered' : statusOf(attempt) === 'failed' ? 'gave_up' : 'failed');

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
 import type { Mode } from '../../src/db/schemas';
-import { hashKey } from '../../src/platform/keys';
+import { hashKey, revokeKeys } from '../../src/platform/keys';
 import { metricsRegistry } from '../../src/platform/metrics';
 import { webhookFigures } from '../../src/webhooks/figures';
 import { verifyWebhook } from '../../src/webhooks/signature';
@@ -255,6 +255,20 @@ describe('webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await deliveries(hook.webhook.id)).length).toBe(2);
     expect(eventsOf(hook.webhook.id).filter((e) => JSON.parse(e.body).id === second)).toHaveLength(1);
+  });
+
+  it("a revoked key's subscriptions receive nothing more", async () => {
+    const pair = await api.createKeys({ name: 'revoked later' });
+    const hook = await subscribe({ entityIds: ['revoked-1'] }, pair.live);
+    const { rows } = await api.ns.stores.platform.query('select pair_id from api_keys where key_hash = $1', [hashKey(pair.live)]);
+    await revokeKeys(api.ns.stores.platform, rows[0].pair_id);
+    await recordChange('live', { entityId: 'revoked-1', kind: 'closure' });
+    const marker = await subscribe({ entityIds: ['revoked-1'] });
+    await recordChange('live', { entityId: 'revoked-1', kind: 'closure' });
+    // The marker's subscription (created after the first change) gets the second one; the revoked key's gets neither.
+    await until('the marker event', async () => eventsOf(marker.webhook.id).length === 1);
+    expect(eventsOf(hook.webhook.id)).toEqual([]);
+    await api.request('DELETE', `/api/v1/webhooks/${marker.webhook.id}`);
   });
 
   it('a key has at most 25 subscriptions', async () => {
