@@ -76,14 +76,13 @@ export function buildLotListQuery(
   const missingDate = descending ? "'-infinity'::date" : "'infinity'::date";
   // Qualified: a bare name in ORDER BY would resolve to the text-cast output column of the same name.
   const key = amountColumn ? `${list.alias}.${amountColumn}` : `coalesce(${list.alias}.issued_at, ${missingDate})`;
-  // A date order also bounds its key, so the index of the order (migration 406) reads only the
-  // dates asked for: a poll with a recent `since` stops at its first older row. The key bound
-  // alone would let undated rows through; the issued_at bound keeps them out.
+  // since/until also bound the key of the date index (migration 406: undated as -infinity), so
+  // a poll reads only the dates asked for, in any order. That bound alone would let undated
+  // rows through `until`; the issued_at bound keeps them out.
   for (const [bound, op] of [[filter.since, '>='], [filter.until, '<=']] as const) {
     if (!bound) continue;
     const value = param(bound);
-    where.push(`issued_at ${op} ${value}::date`);
-    if (!amountColumn) where.push(`${key} ${op} ${value}::date`);
+    where.push(`issued_at ${op} ${value}::date`, `coalesce(${list.alias}.issued_at, '-infinity'::date) ${op} ${value}::date`);
   }
   if (after) {
     const [value, dataset, id] = after;
