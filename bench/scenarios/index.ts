@@ -1,9 +1,10 @@
 import type { BenchScenario } from '../types';
 import { contractorScenarios } from './contractors';
+import { exportScenarios } from './exports';
 import { ingestScenarios } from './ingest';
 import { platformScenarios } from './platform';
 import { propertyScenarios } from './properties';
 import { restaurantScenarios } from './restaurants';
 
 /** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
-export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios, ...contractorScenarios];
+export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios, ...contractorScenarios, ...exportScenarios];
