@@ -148,6 +148,8 @@ describe('webhooks', () => {
       { url: 'https://example.com/', entityIds: ['a b'] },
       { url: 'https://example.com/', extra: 1 },
       { url: 'https://example.com/', families: 'restaurant' },
+      // A body spells enumerated values as the document does (query parameters are read in any case).
+      { url: 'https://example.com/', boroughs: ['brooklyn'] },
       [],
     ]) {
       const res = await api.post('/api/v1/webhooks', body);
