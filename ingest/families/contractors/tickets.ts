@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { leadCharge, ticketRecordOf, ticketStanding, type TicketStanding } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import type { OathRow } from '../../sources/contractors';
-import { copyIntoTemporaryTable, copyRows, type CopyColumn } from './copy-rows';
+import { copyIntoTemporaryTable, copyRows, type CopyColumn } from '../../load/copy-rows';
 
 /** A summons as stored: its row, its company (null for an individual) and its standing as of the clock. */
 export interface StoredTicket {

@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
 import type { PlutoRow } from '../../sources/properties';
 import type { NumberedRows } from '../types';
+import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
 import { upsertSql } from '../../load/upsert';
 
-const LOT_COLUMNS: Array<[string, string, (row: PlutoRow) => unknown]> = [
+const LOT_COLUMNS: Array<CopyColumn<PlutoRow>> = [
   ['bbl', 'text', (row) => row.bbl],
   ['borough', 'text', (row) => row.borough],
   ['block', 'integer', (row) => row.block],
@@ -27,7 +28,8 @@ const LOT_COLUMNS: Array<[string, string, (row: PlutoRow) => unknown]> = [
 
 // A file that leaves a column blank (or lacks it: 16v2 has no latitude) says nothing about
 // it, so what an earlier file said stays.
-const UPSERT_LOTS = upsertSql('property_lots', LOT_COLUMNS.map(([name, type]) => [name, type]), ['bbl'], 'bbl', { keepStoredOverNull: true });
+const INCOMING = 'incoming_lots';
+const UPSERT_LOTS = upsertSql('property_lots', LOT_COLUMNS.map(([name, type]) => [name, type]), ['bbl'], 'bbl', { keepStoredOverNull: true, from: INCOMING });
 
 /**
  * One lot per BBL: a BBL's later rows in the file are merged into its first, filling only
@@ -50,9 +52,10 @@ export function mergeLots(rows: NumberedRows<PlutoRow>): { lots: PlutoRow[]; dup
   return { lots: [...byBbl.values()], duplicateLines };
 }
 
-/** Writes the lots whose values differ from what is stored; returns their BBLs. */
+/** Writes the lots whose values differ from what is stored, in the caller's transaction; returns their BBLs. */
 export async function upsertLots(client: PoolClient, lots: PlutoRow[]): Promise<string[]> {
   if (lots.length === 0) return [];
-  const { rows } = await client.query(UPSERT_LOTS, LOT_COLUMNS.map(([, , get]) => lots.map(get)));
+  await copyIntoTemporaryTable(client, INCOMING, 'property_lots', LOT_COLUMNS, lots);
+  const { rows } = await client.query(UPSERT_LOTS);
   return rows.map((row) => row.bbl as string);
 }

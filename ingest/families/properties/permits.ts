@@ -8,6 +8,7 @@ import {
   type PermitRecordType,
   type PermitStanding,
 } from '../../../src/domain/properties/permits';
+import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
 import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, type PermitRow } from '../../sources/properties/permits';
@@ -31,26 +32,28 @@ const PERMIT_DATASETS = {
   'dob-now-permits': { source: DOB_NOW_PERMITS, agency: 'DOB_NOW', recordType: 'permit', standing: dobNowPermitStanding },
 } as const;
 
-type StoredPermit = { row: PermitRow<unknown> & { bbl: string }; standing: PermitStanding };
+type StoredPermit = { row: PermitRow<unknown> & { bbl: string }; standing: PermitStanding; dataset: PermitDataset<unknown> };
 
-const PERMIT_COLUMNS: Array<[string, string, (permit: StoredPermit, dataset: PermitDataset<unknown>) => unknown]> = [
-  ['source_dataset', 'text', (_, dataset) => dataset.source.name],
+const PERMIT_COLUMNS: Array<CopyColumn<StoredPermit>> = [
+  ['source_dataset', 'text', ({ dataset }) => dataset.source.name],
   ['source_id', 'text', ({ row }) => row.sourceId],
   ['bbl', 'text', ({ row }) => row.bbl],
   ['bin', 'text', ({ row }) => row.bin],
   ['identifier', 'text', ({ row }) => row.identifier],
-  ['agency', 'text', (_, dataset) => dataset.agency],
-  ['record_type', 'text', (_, dataset) => dataset.recordType],
+  ['agency', 'text', ({ dataset }) => dataset.agency],
+  ['record_type', 'text', ({ dataset }) => dataset.recordType],
   ['status', 'text', ({ row }) => row.status],
   ['description', 'text', ({ row }) => row.description],
   ['issued_at', 'date', ({ row }) => row.issuedAt],
   ['expires_at', 'date', ({ row }) => row.expiresAt],
   ['status_at', 'date', ({ row }) => row.statusAt],
-  ['status_columns', 'jsonb', ({ row }) => JSON.stringify(row.statusColumns)],
+  ['status_columns', 'jsonb', ({ row }) => row.statusColumns],
   ['is_open', 'boolean', ({ standing }) => standing.isOpen],
 ];
 
-const UPSERT_PERMITS = upsertSql('property_permits', PERMIT_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
+/** A chunk's permits wait here (filled by COPY) for the two statements that read them. */
+const INCOMING = 'incoming_permits';
+const UPSERT_PERMITS = upsertSql('property_permits', PERMIT_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl', { from: INCOMING });
 
 /**
  * Writes the permits (or job filings) of these entities' staged rows: rows that name only
@@ -67,28 +70,25 @@ async function applyPermits<Status>(
   asOf: Date,
 ): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
   const { joined, rejected } = await joinByBin(client, rows);
+  const generic = dataset as PermitDataset<unknown>;
   const bySourceId = new Map<string, StoredPermit>();
   const duplicateLines: number[] = [];
   for (const { line, row } of joined) {
     if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
-    else bySourceId.set(row.sourceId, { row, standing: dataset.standing(row.statusColumns, asOf) });
+    else bySourceId.set(row.sourceId, { row, standing: dataset.standing(row.statusColumns, asOf), dataset: generic });
   }
   const permits = [...bySourceId.values()];
   const changed = new Set(await createUnseenLots(client, [...new Set(permits.map(({ row }) => row.bbl))]));
   // Only what the rows themselves say places a building: not the lots just found by BIN.
   await recordBuildings(client, dataset.source.name, rows.map(({ row }) => row));
 
-  const { rows: moved } = await client.query(
-    `select stored.bbl from property_permits stored
-     join unnest($2::text[], $3::text[]) as incoming (source_id, bbl) using (source_id)
-     where stored.source_dataset = $1 and stored.bbl <> incoming.bbl`,
-    [dataset.source.name, permits.map(({ row }) => row.sourceId), permits.map(({ row }) => row.bbl)],
-  );
-  for (const { bbl } of moved) changed.add(bbl);
-
   if (permits.length) {
-    const generic = dataset as PermitDataset<unknown>;
-    const { rows: written } = await client.query(UPSERT_PERMITS, PERMIT_COLUMNS.map(([, , get]) => permits.map((permit) => get(permit, generic))));
+    await copyIntoTemporaryTable(client, INCOMING, 'property_permits', PERMIT_COLUMNS, permits);
+    const { rows: moved } = await client.query(
+      `select stored.bbl from property_permits stored join ${INCOMING} incoming using (source_dataset, source_id) where stored.bbl <> incoming.bbl`,
+    );
+    for (const { bbl } of moved) changed.add(bbl);
+    const { rows: written } = await client.query(UPSERT_PERMITS);
     for (const { bbl } of written) changed.add(bbl);
   }
   return { duplicateLines, changed: [...changed], rejected };

@@ -5,6 +5,7 @@ import {
   ecbViolationStanding,
   ViolationStanding,
 } from '../../../src/domain/properties/violations';
+import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
 import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
@@ -33,21 +34,21 @@ const DOCKETS = {
 /** A docket's row: DOB safety violations may name only their building (bbl null) until joined to the lot by BIN. */
 type DocketRow<Status> = Omit<ViolationRow<Status>, 'bbl'> & { bbl: string | null };
 
-type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding };
+type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding; docket: ViolationDocket<unknown> };
 
-const VIOLATION_COLUMNS: Array<[string, string, (violation: StoredViolation, docket: ViolationDocket<unknown>) => unknown]> = [
-  ['source_dataset', 'text', (_, docket) => docket.source.name],
+const VIOLATION_COLUMNS: Array<CopyColumn<StoredViolation>> = [
+  ['source_dataset', 'text', ({ docket }) => docket.source.name],
   ['source_id', 'text', ({ row }) => row.sourceId],
   ['bbl', 'text', ({ row }) => row.bbl],
   ['bin', 'text', ({ row }) => row.bin],
   ['identifier', 'text', ({ row }) => row.identifier],
-  ['agency', 'text', (_, docket) => docket.agency],
-  ['record_type', 'text', (_, docket) => docket.recordType],
+  ['agency', 'text', ({ docket }) => docket.agency],
+  ['record_type', 'text', ({ docket }) => docket.recordType],
   ['status', 'text', ({ row }) => row.status],
   ['description', 'text', ({ row }) => row.description],
   ['issued_at', 'date', ({ row }) => row.issuedAt],
   ['status_at', 'date', ({ row }) => row.statusAt],
-  ['status_columns', 'jsonb', ({ row }) => JSON.stringify(row.statusColumns)],
+  ['status_columns', 'jsonb', ({ row }) => row.statusColumns],
   ['is_open', 'boolean', ({ standing }) => standing.isOpen],
   ['penalty_imposed_cents', 'bigint', ({ standing }) => standing.penaltyImposedCents],
   ['penalty_due_cents', 'bigint', ({ standing }) => standing.penaltyDueCents],
@@ -55,7 +56,9 @@ const VIOLATION_COLUMNS: Array<[string, string, (violation: StoredViolation, doc
   ['device_type', 'text', ({ row }) => row.deviceType ?? null],
 ];
 
-const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
+/** A chunk's violations wait here (filled by COPY) for the two statements that read them. */
+const INCOMING = 'incoming_violations';
+const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl', { from: INCOMING });
 
 /**
  * Writes the violations of these lots' staged rows: one per source id (a later row of the
@@ -71,28 +74,25 @@ async function applyViolations<Status>(
 ): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
   // A DOB safety violation without a lot joins it by BIN; an unknown BIN rejects the row.
   const { joined, rejected } = await joinByBin(client, rows);
+  const generic = docket as ViolationDocket<unknown>;
   const bySourceId = new Map<string, StoredViolation>();
   const duplicateLines: number[] = [];
   for (const { line, row } of joined) {
     if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
-    else bySourceId.set(row.sourceId, { row, standing: docket.standing(row.statusColumns, asOf) });
+    else bySourceId.set(row.sourceId, { row, standing: docket.standing(row.statusColumns, asOf), docket: generic });
   }
   const violations = [...bySourceId.values()];
   const changed = new Set(await createUnseenLots(client, [...new Set(violations.map(({ row }) => row.bbl))]));
   // The buildings the rows themselves place on lots (not those just found by BIN).
   await recordBuildings(client, docket.source.name, rows.map(({ row }) => row));
 
-  const { rows: moved } = await client.query(
-    `select stored.bbl from property_violations stored
-     join unnest($2::text[], $3::text[]) as incoming (source_id, bbl) using (source_id)
-     where stored.source_dataset = $1 and stored.bbl <> incoming.bbl`,
-    [docket.source.name, violations.map(({ row }) => row.sourceId), violations.map(({ row }) => row.bbl)],
-  );
-  for (const { bbl } of moved) changed.add(bbl);
-
-  const generic = docket as ViolationDocket<unknown>;
   if (violations.length) {
-    const { rows: written } = await client.query(UPSERT_VIOLATIONS, VIOLATION_COLUMNS.map(([, , get]) => violations.map((violation) => get(violation, generic))));
+    await copyIntoTemporaryTable(client, INCOMING, 'property_violations', VIOLATION_COLUMNS, violations);
+    const { rows: moved } = await client.query(
+      `select stored.bbl from property_violations stored join ${INCOMING} incoming using (source_dataset, source_id) where stored.bbl <> incoming.bbl`,
+    );
+    for (const { bbl } of moved) changed.add(bbl);
+    const { rows: written } = await client.query(UPSERT_VIOLATIONS);
     for (const { bbl } of written) changed.add(bbl);
   }
   return { duplicateLines, changed: [...changed], rejected };

@@ -1,5 +1,5 @@
-import { inTransaction } from '../../../src/db/transaction';
-import { createTestNamespace, TestNamespace } from '../../../test/support/namespace';
+import { inTransaction } from '../../src/db/transaction';
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { copyField, copyIntoTemporaryTable, type CopyColumn } from './copy-rows';
 
 describe('copyField: a value in COPY text format', () => {

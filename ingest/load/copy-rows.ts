@@ -11,7 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
  */
 
 /** The column types a row's values are written for (each as Postgres reads it in COPY text). */
-export type CopyType = 'text' | 'date' | 'integer' | 'bigint' | 'boolean' | 'jsonb' | 'text[]';
+export type CopyType = 'text' | 'date' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'jsonb' | 'text[]';
 
 export type CopyColumn<T> = readonly [name: string, type: CopyType, value: (row: T) => unknown];
 
@@ -36,6 +36,7 @@ export function copyField(value: unknown, type: CopyType): string {
       return value ? 't' : 'f';
     case 'integer':
     case 'bigint':
+    case 'double precision':
       return String(value);
     case 'jsonb':
       return escaped(JSON.stringify(value));
