@@ -119,6 +119,22 @@ describe('CSV exports', () => {
     expect(quoted.length).toBeGreaterThan(0);
   });
 
+  it('are cut off past EXPORT_MAX_SECONDS: the client sees an incomplete transfer, never a short file that looks whole', async () => {
+    // The running app reads its config object at each export.
+    const config = api.ns.config;
+    const limit = config.exportMaxSeconds;
+    config.exportMaxSeconds = 0;
+    try {
+      const res = await fetch(`${api.url}/api/v1/violations?format=csv`, { headers: { Authorization: `Bearer ${api.keys.test}` } });
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+    } finally {
+      config.exportMaxSeconds = limit;
+    }
+    // The server serves on.
+    expect(csvRecords(await asTest('/api/v1/violations?format=csv')).length).toBeGreaterThan(2);
+  });
+
   it('count as one request against the daily limit', async () => {
     const keys = await api.createKeys({ tier: 'standard', dailyLimit: 100 });
     const before = await api.get('/api/v1/violations?limit=1', { key: keys.test });
