@@ -67,16 +67,17 @@ export function csvText(columns: CsvColumns, items: unknown[], header = false): 
  * ahead). A batch shorter than asked for is the last.
  */
 async function* keysetBatches<Row>(fetch: (after: Position | null) => Promise<Row[]>, positionOf: (row: Row) => Position, start: Position | null, size: number): AsyncGenerator<Row[]> {
-  let next: Promise<Row[]> | null = fetch(start);
-  try {
-    while (next) {
-      const rows: Row[] = await next;
-      next = rows.length >= size ? fetch(positionOf(rows[rows.length - 1])) : null;
-      if (rows.length) yield rows;
-    }
-  } finally {
-    // An export stopped early (client gone, time limit) leaves its prefetch unread.
-    next?.catch(() => undefined);
+  const prefetch = (after: Position | null) => {
+    const batch = fetch(after);
+    // Awaited when its turn comes; a failure meanwhile (or of a prefetch an early stop never reads) is not an unhandled rejection.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next: Promise<Row[]> | null = prefetch(start);
+  while (next) {
+    const rows: Row[] = await next;
+    next = rows.length >= size ? prefetch(positionOf(rows[rows.length - 1])) : null;
+    if (rows.length) yield rows;
   }
 }
 
@@ -103,7 +104,11 @@ async function streamCsv<Row>(ctx: Context, deps: ExportDeps, name: string, colu
   const body = Readable.from(chunks(), { objectMode: true, highWaterMark: 1 });
   const limit = setTimeout(() => body.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`)), deps.config.exportMaxSeconds * 1000);
   limit.unref();
-  body.once('close', () => clearTimeout(limit));
+  body.once('close', () => {
+    clearTimeout(limit);
+    // Also when the client left before the first chunk was read: the walk (an Elasticsearch point in time) is closed.
+    void batches.return(undefined).catch(() => undefined);
+  });
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="${name}.csv"`);
   ctx.body = body;

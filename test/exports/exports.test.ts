@@ -135,6 +135,19 @@ describe('CSV exports', () => {
     expect(csvRecords(await asTest('/api/v1/violations?format=csv')).length).toBeGreaterThan(2);
   });
 
+  it('end quietly when the client leaves mid-export', async () => {
+    for (const path of ['/api/v1/violations', `/api/v1/properties/${bbl}/violations`]) {
+      const aborted = new AbortController();
+      const res = await fetch(`${api.url}${path}?format=csv`, { headers: { Authorization: `Bearer ${api.keys.test}` }, signal: aborted.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      aborted.abort();
+      await reader.read().catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(csvRecords(await asTest('/api/v1/violations?format=csv')).length).toBeGreaterThan(2);
+  });
+
   it('count as one request against the daily limit', async () => {
     const keys = await api.createKeys({ tier: 'standard', dailyLimit: 100 });
     const before = await api.get('/api/v1/violations?limit=1', { key: keys.test });
