@@ -14,7 +14,7 @@ import type { AnswerCacheConfig } from '../config';
  * per index, in the background, while answers are served: an answer is at most about
  * 2 x checkMs behind the index (Elasticsearch's own refresh interval is 1 s). When no check
  * has succeeded for 2 x checkMs (after an idle spell, or Elasticsearch failing), answers are
- * neither served from nor kept in the cache until one does.
+ * neither served from nor kept in the cache until one does; a failed check alone drops nothing.
  *
  * A race is closed by epochs: an answer computed while the generation moved is not kept.
  * Concurrent misses of one key share one computation.
@@ -88,9 +88,8 @@ export function answerCache(config: AnswerCacheConfig, readGeneration: ReadGener
           state.checkedAt = startedAt;
         },
         () => {
-          // Elasticsearch not answering: nothing kept can be vouched for.
-          state.generation = undefined;
-          state.epoch++;
+          // Elasticsearch not answering proves no change: the kept answers wait, unserved once the
+          // last good check is 2 x checkMs old, until a check confirms or moves the generation.
         },
       )
       .finally(() => {
