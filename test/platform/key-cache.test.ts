@@ -23,7 +23,8 @@ test('concurrent requests with a key not yet cached share one lookup', async () 
   lookups = 0;
   const answers = await Promise.all(Array.from({ length: 30 }, () => api.get('/api/v1/health', { key: live })));
   expect(answers.every((res) => res.status === 200)).toBe(true);
-  expect(lookups).toBe(1);
+  // One shared lookup (each request querying was 30); a second only if the burst outlasted half the cache time (a busy machine).
+  expect(lookups).toBeLessThanOrEqual(2);
 });
 
 test('a busy key is looked up again in the background and a revocation still takes effect within the cache time', async () => {
