@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApiDocument as buildDocument } from '../../src/openapi';
 import { allRoutes } from '../../src/routes';
+import { loadConfig } from '../../src/config';
 import { startTestApi, TestApi } from '../support/api';
 
 let api: TestApi;
@@ -37,7 +38,7 @@ describe('the OpenAPI document', () => {
 
   it('describes every mounted route, and every operation has a route', () => {
     const doc = buildDocument();
-    const routes = allRoutes({ doc } as never).map((route) => `${route.method} ${route.path}`);
+    const routes = allRoutes({ doc, config: loadConfig(), stores: {} } as never).map((route) => `${route.method} ${route.path}`);
     const operations = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((method) => `${method} ${p}`));
     const probes = ['get /livez', 'get /readyz'];
     expect(new Set(routes)).toEqual(new Set(operations.filter((op) => !probes.includes(op))));
