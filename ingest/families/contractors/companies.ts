@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, slugBase, type CompanyName } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
+import { copyIntoTemporaryTable, type CopyColumn } from '../../load/copy-rows';
 import { nameBlock } from './names';
 
 /** A spelling of a block as grouping sees it: its CompanyName and the company it belonged to before this load (null when new). */
@@ -26,6 +27,15 @@ function sameName(stored: CompanyName | null, name: CompanyName): boolean {
   return stored !== null && stored.spelling === name.spelling && stored.key === name.key && stored.core === name.core && stored.entity === name.entity
     && stored.full === name.full && stored.truncatedPrefixes.join('\n') === name.truncatedPrefixes.join('\n');
 }
+
+/** A spelling's row of contractor_spellings: the spelling, as grouping saw it, and its company. */
+const SPELLING_COLUMNS: Array<CopyColumn<[string, BlockSpelling, string]>> = [
+  ['spelling', 'text', ([spelling]) => spelling],
+  ['name_key', 'text', ([, { name }]) => name.key],
+  ['block', 'text', ([, { name }]) => nameBlock(name)],
+  ['name', 'jsonb', ([, { name }]) => name],
+  ['company', 'text', ([, , company]) => company],
+];
 
 /**
  * Groups every spelling of these spellings' blocks (the stored ones and the new ones) with
@@ -121,18 +131,13 @@ export async function groupBlocks(
     if (entry.company !== company || !sameName(entry.storedName, entry.name)) changed.push([spelling, entry, company]);
   }
   if (changed.length) {
+    await copyIntoTemporaryTable(client, 'incoming_spellings', 'contractor_spellings', SPELLING_COLUMNS, changed);
     await client.query(
       `insert into contractor_spellings (spelling, name_key, block, name, company)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::text[])
+       select spelling, name_key, block, name, company from incoming_spellings
        on conflict (spelling) do update set name_key = excluded.name_key, block = excluded.block, name = excluded.name, company = excluded.company`,
-      [
-        changed.map(([spelling]) => spelling),
-        changed.map(([, { name }]) => name.key),
-        changed.map(([, { name }]) => nameBlock(name)),
-        changed.map(([, { name }]) => JSON.stringify(name)),
-        changed.map(([, , company]) => company),
-      ],
     );
+    await client.query('drop table incoming_spellings');
     // The stored tickets of spellings that moved follow them.
     const moved = changed.filter(([, entry, company]) => entry.company !== null && entry.company !== company);
     if (moved.length) {
