@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { clockOf } from './fixture-clock';
+import { utcDay } from './usage';
 
 /**
  * Keeps the time-relative derived values of every family current without a cron (restaurants:
@@ -82,7 +83,7 @@ export function derivedFreshness(deps: FreshnessDeps, rederive: Rederive = reder
   return {
     touch(store) {
       if (store.mode !== 'live') return;
-      const day = clockOf(store, now).toISOString().slice(0, 10);
+      const day = utcDay(clockOf(store, now));
       const key = store.schema;
       if (done.get(key) === day || inFlight.has(key)) return;
       const failed = failedAt.get(key);
