@@ -246,7 +246,7 @@ export const restaurantsFragment: ApiFragment = {
       get: {
         operationId: 'searchRestaurants',
         summary: 'Typeahead search (name or address, optional place suffix)',
-        description: `${SEARCH_DESCRIPTION}\n\nUnknown query parameters are ignored (typeahead surface).`,
+        description: `${SEARCH_DESCRIPTION}\n\nUnknown query parameters are ignored (typeahead surface).\n\nAnswers may be served from the API's answer cache (TYPEAHEAD_CACHE, on by default): a cached answer is dropped when the mode's index changes (an ingest, rebuild or daily re-derive), so an answer can lag a finished ingest by about two seconds, never more.`,
         tags: [TAG],
         'x-unknown-parameters': 'ignore',
         'x-requires': { lat: ['lng'], lng: ['lat'] },
