@@ -35,6 +35,45 @@ export interface Config {
   consoleTileUrl: string | null;
   /** The restaurant typeahead's answer cache (src/search/answer-cache.ts; README: Configuration). */
   typeaheadCache: AnswerCacheConfig;
+  /** Webhook deliveries (src/webhooks; README: Webhooks). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** This process runs deliveries (WEBHOOKS_WORKER=on|off; default on, off under jest unless a test turns it on). */
+  worker: boolean;
+  /** Targets may be loopback or private addresses (WEBHOOKS_ALLOW_PRIVATE_TARGETS=on; default off). */
+  allowPrivateTargets: boolean;
+  /** First retry delay in seconds; each later one doubles (WEBHOOKS_RETRY_DELAY_SECONDS, default 30). */
+  retryDelaySeconds: number;
+  /** Retries after the first attempt (WEBHOOKS_RETRY_LIMIT, default 11: about a day). */
+  retryLimit: number;
+  /** Longest wait for a receiver's answer (WEBHOOKS_TIMEOUT_MS, default 10000). */
+  timeoutMs: number;
+  /** Deliveries in flight per process (WEBHOOKS_CONCURRENCY, default 32: two workers of up to 16 jobs each). */
+  concurrency: number;
+}
+
+/** The WEBHOOKS_* settings: on/off flags, and whole numbers within their bounds. */
+function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
+  const flag = (name: string, fallback: boolean) => {
+    const value = env[name] || (fallback ? 'on' : 'off');
+    if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off`);
+    return value === 'on';
+  };
+  const whole = (name: string, fallback: number, min: number, max: number) => {
+    const value = env[name] || String(fallback);
+    if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw new Error(`${name} must be a whole number up to ${max}`);
+    return Math.max(min, Number(value));
+  };
+  return {
+    worker: flag('WEBHOOKS_WORKER', env.NODE_ENV !== 'test'),
+    allowPrivateTargets: flag('WEBHOOKS_ALLOW_PRIVATE_TARGETS', false),
+    retryDelaySeconds: whole('WEBHOOKS_RETRY_DELAY_SECONDS', 30, 1, 3600),
+    retryLimit: whole('WEBHOOKS_RETRY_LIMIT', 11, 0, 16),
+    timeoutMs: whole('WEBHOOKS_TIMEOUT_MS', 10_000, 100, 60_000),
+    concurrency: whole('WEBHOOKS_CONCURRENCY', 32, 1, 256),
+  };
 }
 
 export interface AnswerCacheConfig {
@@ -98,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT === 'off' ? null : Number(env.METRICS_PORT ?? 9464),
     consoleTileUrl: env.CONSOLE_TILE_URL || null,
     typeaheadCache: typeaheadCacheConfig(env),
+    webhooks: webhooksConfig(env),
   };
 }

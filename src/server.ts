@@ -7,7 +7,6 @@ import { createLogger } from './http/logger';
 import { openStores, Stores } from './stores';
 import { createHttpServer } from './http/http-server';
 import { listenMetrics } from './http/metrics';
-import { webhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
 
 export interface RunningServer {
@@ -25,8 +24,7 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   const stores = openStores(config);
   const app = createApp({ config, stores, logger });
   // Webhook deliveries run in the API processes that have the worker on (README: Webhooks).
-  const settings = webhookSettings();
-  const webhooks = settings.worker ? startWebhookWorker({ config, stores, logger, settings }) : null;
+  const webhooks = config.webhooks.worker ? startWebhookWorker({ config, stores, logger }) : null;
   const server = createHttpServer(app.koa.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,6 @@ import http from 'node:http';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import type { Mode } from '../../src/db/schemas';
-import { webhookSettings } from '../../src/webhooks/settings';
 import { createSubscription, deleteSubscription } from '../../src/webhooks/store';
 import { newWebhookSecret } from '../../src/webhooks/signature';
 import { startWebhookWorker } from '../../src/webhooks/worker';
@@ -67,7 +66,6 @@ const webhookDelivery: BenchScenario = {
   description: `${CHUNKS} chunks of ${PER_CHUNK} changes committed as the ingest commits them, delivered by one webhook worker to a local receiver`,
   targets: 'every event delivered once; idle delay from commit to arrival under 1 s',
   async run(ctx) {
-    const settings = { ...webhookSettings(), worker: true, allowPrivateTargets: true };
     const total = CHUNKS * PER_CHUNK;
     const target = await receiver();
     const keyId = (await ctx.stores.platform.query<{ id: string }>(`select id from api_keys where mode = $1 and revoked_at is null order by id limit 1`, [MODE])).rows[0].id;
@@ -77,7 +75,8 @@ const webhookDelivery: BenchScenario = {
       { url: target.url, description: 'bench', families: [], kinds: [], entityIds: [], zips: [], boroughs: [], secret: newWebhookSecret() },
       1_000_000,
     );
-    const worker = startWebhookWorker({ config: { ...loadConfig(), databaseUrl: ctx.databaseUrl, namespace: ctx.namespace }, stores: ctx.stores, logger: pino({ level: 'silent' }), settings });
+    const config = loadConfig();
+    const worker = startWebhookWorker({ config: { ...config, databaseUrl: ctx.databaseUrl, namespace: ctx.namespace, webhooks: { ...config.webhooks, worker: true, allowPrivateTargets: true } }, stores: ctx.stores, logger: pino({ level: 'silent' }) });
     const cpuBefore = process.cpuUsage();
     try {
       // The worker's own start (pg-boss schema, queues) is not measured.

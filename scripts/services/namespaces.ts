@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { schemaNames } from '../../src/db/schemas';
+import { jobsSchema } from '../../src/webhooks/worker';
 import { httpCall } from './http';
 
 /**
@@ -11,19 +12,22 @@ export function throwawayNamespace(prefix: string): string {
   return `${prefix}_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
-/** Drops a namespace's Postgres schemas and Elasticsearch indices. */
+/** Drops a namespace's Postgres schemas (its pg-boss queue's `<ns>_jobs` too) and Elasticsearch indices. */
 export async function dropNamespace(namespace: string, databaseUrl: string, elasticsearchUrl: string): Promise<void> {
   const pg = new Client({ connectionString: databaseUrl });
   await pg.connect();
   try {
-    for (const schema of Object.values(schemaNames(namespace))) await pg.query(`drop schema if exists ${schema} cascade`);
+    for (const schema of [...Object.values(schemaNames(namespace)), jobsSchema(namespace)]) await pg.query(`drop schema if exists ${schema} cascade`);
   } finally {
     await pg.end();
   }
   await httpCall('DELETE', `${elasticsearchUrl}/${namespace}_*?expand_wildcards=all`).catch(() => undefined);
 }
 
-/** Drops the schemas and indices of throwaway namespaces of `prefix` older than maxAgeSeconds. */
+/**
+ * Drops the schemas and indices of throwaway namespaces of `prefix` older than maxAgeSeconds:
+ * every schema named `<prefix>_<time>_...`, so the pg-boss `<ns>_jobs` ones with the rest.
+ */
 export async function sweepStaleNamespaces(prefix: string, maxAgeSeconds: number, databaseUrl: string, elasticsearchUrl: string): Promise<void> {
   const isStale = (name: string) => {
     const created = parseInt(name.slice(prefix.length + 1).split('_')[0] ?? '', 36);

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { Client, type PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import type { Config, WebhooksConfig } from '../config';
 import { CHANGE_COLUMNS } from '../changes/queries';
 import { changeId, changeItemOf, type ChangeRow } from '../changes/store';
 import { type Mode, MODES, schemaNames } from '../db/schemas';
@@ -11,7 +11,6 @@ import { countWebhookDelivery, reportWebhookQueue } from '../platform/metrics';
 import type { Stores } from '../stores';
 import { webhookFigures } from './figures';
 import { subscriptionMatches } from './match';
-import type { WebhookSettings } from './settings';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './signature';
 import { guardedLookup, targetProblem } from './targets';
 
@@ -26,7 +25,7 @@ import { guardedLookup, targetProblem } from './targets';
  *   moves the position. Woken by the ingest's NOTIFY on commit (ingest/changes/feed.ts),
  *   at start, and once a minute by a pg-boss schedule in case a notification was missed.
  * - delivery (queue webhook-delivery): POSTs the stored body, signed, and records the
- *   attempt; a failure is retried by pg-boss with exponential backoff (settings).
+ *   attempt; a failure is retried by pg-boss with exponential backoff (config.webhooks).
  */
 export const FANOUT_QUEUE = 'webhook-fanout';
 export const DELIVERY_QUEUE = 'webhook-delivery';
@@ -50,7 +49,6 @@ export interface WebhookWorkerDeps {
   config: Config;
   stores: Stores;
   logger: Logger;
-  settings: WebhookSettings;
 }
 
 interface DeliveryJob {
@@ -69,7 +67,8 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   };
 }
 
-async function runWorker({ config, stores, logger, settings }: WebhookWorkerDeps): Promise<WebhookWorker> {
+async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise<WebhookWorker> {
+  const settings = config.webhooks;
   if (!config.databaseUrl) throw new Error('the webhook worker needs DATABASE_URL');
   const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 6, application_name: 'webhooks' });
   boss.on('error', (error) => logger.warn({ err: error }, 'webhook queue error'));
@@ -256,7 +255,7 @@ interface Outcome {
  * unsubscribed, record the attempts, then complete or fail the jobs (a failed job is retried
  * by pg-boss until its retry limit). One read and one write of the delivery rows per batch.
  */
-async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSettings, jobs: Array<PgBoss.JobWithMetadata<DeliveryJob>>): Promise<void> {
+async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhooksConfig, jobs: Array<PgBoss.JobWithMetadata<DeliveryJob>>): Promise<void> {
   const { rows } = await stores.platform.query(
     `select d.id, d.body, d.event_id, d.status, s.url, s.secret, coalesce(s.deleted_at, k.revoked_at) as deleted_at
      from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id join api_keys k on k.id = s.key_id
@@ -302,7 +301,7 @@ async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhookSetti
 }
 
 /** POSTs a body; any 2xx within the timeout is a delivery. The connection's DNS lookup refuses private addresses unless allowed. */
-function post(url: string, body: string, headers: Record<string, string>, settings: WebhookSettings): Promise<Outcome> {
+function post(url: string, body: string, headers: Record<string, string>, settings: WebhooksConfig): Promise<Outcome> {
   return new Promise((resolve) => {
     let target: URL;
     try {

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { Client } from 'pg';
 import pino from 'pino';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
@@ -8,8 +7,8 @@ import { hashKey, revokeKeys } from '../../src/platform/keys';
 import { metricsRegistry } from '../../src/platform/metrics';
 import { webhookFigures } from '../../src/webhooks/figures';
 import { verifyWebhook } from '../../src/webhooks/signature';
-import type { WebhookSettings } from '../../src/webhooks/settings';
-import { jobsSchema, startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
+import type { WebhooksConfig } from '../../src/config';
+import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
@@ -61,17 +60,16 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-const SETTINGS: WebhookSettings = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4 };
+const SETTINGS: WebhooksConfig = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4 };
 
 describe('webhooks', () => {
   let api: TestApi;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let worker: WebhookWorker | null = null;
   let other: { live: string; test: string };
-  const previousEnv = process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
 
   const startWorker = () => {
-    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }), settings: SETTINGS });
+    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }) });
   };
   const stopWorker = async () => {
     await worker?.stop();
@@ -96,25 +94,15 @@ describe('webhooks', () => {
   const eventsOf = (subscriptionId: string) => receiver.received.filter((r) => JSON.parse(r.body).subscriptionId === subscriptionId);
 
   beforeAll(async () => {
-    process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS = 'on';
-    api = await startTestApi();
+    api = await startTestApi({ config: { webhooks: SETTINGS } }); // a receiver on 127.0.0.1 is allowed
     other = await api.createKeys({ name: 'someone else' });
     receiver = await startReceiver();
     startWorker();
   });
   afterAll(async () => {
-    if (previousEnv === undefined) delete process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
-    else process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS = previousEnv;
     await stopWorker();
     await receiver?.close();
-    const namespace = api?.ns.config.namespace;
-    await api?.stop();
-    if (namespace) {
-      const pg = new Client({ connectionString: process.env.DATABASE_URL });
-      await pg.connect();
-      await pg.query(`drop schema if exists ${jobsSchema(namespace)} cascade`);
-      await pg.end();
-    }
+    await api?.stop(); // drops the namespace's schemas, its pg-boss <ns>_jobs with them
   });
 
   it('a key creates, lists and deletes its own subscriptions; the secret is shown once', async () => {
