@@ -3,9 +3,8 @@ import type { Family } from '../families/types';
 import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
-import { aliasTargets, createIndex, orphanIndices, staleIndices, swapAliases, versionedIndexName } from './indices';
+import { aliasTargets, createIndex, mappedRefreshInterval, orphanIndices, setRefreshInterval, staleIndices, swapAliases, versionedIndexName } from './indices';
 import { entityKeyBatches } from './keys';
-import { indexDefinition } from './mappings';
 
 /** Deletes every versioned index of the family that its alias does not point at. */
 async function deleteOrphanIndices(store: DataStore, family: Family): Promise<void> {
@@ -45,8 +44,7 @@ export async function rebuildIndices(store: DataStore, family: Family, options: 
         options.progress?.update(done);
       }
       for (const target of targets) {
-        const refreshInterval = (indexDefinition(target.name).settings.refresh_interval as string | undefined) ?? '1s';
-        await store.es.indices.putSettings({ index: target.index, settings: { refresh_interval: refreshInterval } });
+        await setRefreshInterval(store.es, target.index, mappedRefreshInterval(target.name));
       }
       await store.es.indices.refresh({ index: targets.map((target) => target.index) });
       const merged = targets.filter((target) => target.forceMerge).map((target) => target.index);

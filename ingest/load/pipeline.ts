@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { inTransaction, withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
 import type { Family, KeyedDataset, NumberedRows } from '../families/types';
-import { refreshIndices } from '../index/indices';
+import { pauseRefreshes, refreshIndices, restoreRefreshes } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import type { RawItem } from '../sources/raw-items';
 import type { Source, SourceItem } from '../sources/dataset';
@@ -51,6 +51,8 @@ export interface IngestSummary {
 }
 
 const REJECTION_SAMPLE = 100;
+/** Loads of at least this many rows index with Elasticsearch's periodic refreshes paused (a smaller one meets few refreshes and would pay two settings updates). */
+const PAUSE_REFRESHES_FROM_ROWS = 20_000;
 
 /** One ingest (or rebuild, or rederive) of a family at a time per data schema: a session advisory lock, held for the whole run. */
 export function withIngestLock<T>(store: DataStore, family: Family, work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -250,6 +252,9 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       // 2. Apply entity by entity, in chunks, each chunk one transaction, while a
       //    background relay indexes what the committed chunks wrote to the outbox.
       progress.phase('applying', staged, family.entities);
+      // A large load indexes without periodic refreshes; the end of the run gives the
+      // indices their interval back and refreshes once.
+      if (options.index !== false && rowsRead >= PAUSE_REFRESHES_FROM_ROWS) await pauseRefreshes(store, family);
       const relay = options.index !== false ? startBackgroundRelay(store, family) : null;
       let applied: AppliedCounts;
       try {
@@ -299,6 +304,9 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
   if (options.index !== false) {
     const drained = await drainOutbox(store, family, { progress, refresh: false });
     summary.documentsIndexed = relayedDocuments + drained.documents;
+    // Every load (not only a paused one) restores an interval left at -1, so a killed
+    // paused load leaves its indices without periodic refreshes only until the next load.
+    await restoreRefreshes(store, family);
     // The background relay indexes without refreshing: one refresh here makes everything
     // this run indexed searchable by the time it returns.
     if (summary.documentsIndexed > 0) await refreshIndices(store, family);
