@@ -1,5 +1,7 @@
 import type { PoolClient } from 'pg';
-import { CHANGE_RETENTION_DAYS, type ChangeFamily, changeKinds, type ChangeState } from '../../src/changes/kinds';
+import { CHANGE_RETENTION_DAYS, type ChangeFamily, changeKinds, type ChangeState, type PropertyState } from '../../src/changes/kinds';
+import { deadlinesFor } from '../../src/domain/properties/deadlines';
+import { lotFactsOf } from '../../src/properties/lot-facts';
 import type { Family } from '../families/types';
 
 /**
@@ -17,8 +19,11 @@ interface StateRow {
   state: ChangeState;
 }
 
-/** Each ingest family's state query: $1 the keys, $2 the clock's date. Families without one record no changes. */
-const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string }> = {
+/**
+ * Each ingest family's state query: $1 the keys, $2 the clock's date; `withClock` adds to the
+ * states what the rules compute on the clock. Families without one record no changes.
+ */
+const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string; withClock?: (client: PoolClient, rows: StateRow[], asOf: Date) => Promise<void> }> = {
   restaurants: {
     family: 'restaurant',
     sql: `select e.camis as key, e.zip, e.borough,
@@ -33,6 +38,7 @@ const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string }> = {
             json_build_object('violations', count(v.source_id)::int, 'open', count(v.source_id) filter (where v.is_open)::int) as state
           from property_lots l left join property_violations v on v.bbl = l.bbl
           where l.bbl = any($1) and $2::date is not null group by l.bbl`,
+    withClock: addDeadlineStatuses,
   },
   contractors: {
     family: 'contractor',
@@ -46,6 +52,26 @@ const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string }> = {
 };
 
 /**
+ * Each lot's deadline statuses on the clock (the engine of GET /properties/{bbl}/deadlines, on
+ * the same facts, read for the whole chunk at once).
+ */
+async function addDeadlineStatuses(client: PoolClient, rows: StateRow[], asOf: Date): Promise<void> {
+  const facts = await lotFactsOf(client, rows.map((row) => row.key));
+  for (const row of rows) {
+    const lot = facts.get(row.key);
+    if (lot) (row.state as PropertyState).deadlines = Object.fromEntries(deadlinesFor(lot, asOf).map((item) => [item.kind, item.status]));
+  }
+}
+
+/**
+ * Whether a family's states move with the clock alone (deadlines fall due): its daily rederive
+ * compares every entity, not only those whose derived records it rewrote.
+ */
+export function statesMoveWithClock(family: Family): boolean {
+  return STATE_QUERIES[family.name]?.withClock !== undefined;
+}
+
+/**
  * Records the change feed rows of these changed entities (their states against the last
  * seen), keeps their new states, and prunes rows past the retention; in the caller's
  * transaction. A notification on commit wakes the webhook workers (src/webhooks/worker.ts).
@@ -55,6 +81,7 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
   if (!query || keys.length === 0) return;
   const day = asOf.toISOString().slice(0, 10);
   const { rows: now } = await client.query<StateRow>(query.sql, [keys, day]);
+  await query.withClock?.(client, now, asOf);
   const { rows: seen } = await client.query<{ key: string; state: ChangeState }>(
     'select entity_id as key, state from change_states where family = $1 and entity_id = any($2)',
     [query.family, keys],

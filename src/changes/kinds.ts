@@ -19,6 +19,7 @@ export const CHANGE_KINDS = [
   'default',
   'reopen_window_opened',
   'reopen_window_closed',
+  'deadline_status_change',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -37,13 +38,15 @@ export const CHANGE_KIND_MEANINGS: Record<ChangeKind, string> = {
   new_ticket: 'contractor: more OATH tickets than before (detail.count how many more)',
   default: 'contractor: more tickets turned into default judgments than before (detail.count how many more)',
   reopen_window_opened: "contractor: more defaulted tickets are inside their 75-day new-hearing window than before (detail.count)",
+  deadline_status_change:
+    "property: one of the lot's compliance obligations (GET /properties/{bbl}/deadlines) has another status than before, e.g. ok to due_soon to overdue as the clock passes its due date, or back to ok when a filing is loaded (detail.obligation the obligation's kind, detail.from and detail.to its statuses); an obligation that starts or stops applying is not one",
   reopen_window_closed: 'contractor: fewer defaulted tickets are inside their new-hearing window than before: windows closed with time or by a new hearing (detail.count)',
 };
 
 /** Which family each kind can come from. */
 export const KINDS_OF_FAMILY: Record<ChangeFamily, readonly ChangeKind[]> = {
   restaurant: ['new_inspection', 'new_citation', 'grade_change', 'closure'],
-  property: ['new_violation', 'status_change'],
+  property: ['new_violation', 'status_change', 'deadline_status_change'],
   contractor: ['new_ticket', 'status_change', 'default', 'reopen_window_opened', 'reopen_window_closed'],
 };
 
@@ -51,6 +54,8 @@ export interface ChangeDetail {
   from?: string | null;
   to?: string | null;
   count?: number;
+  /** The obligation kind of a deadline_status_change. */
+  obligation?: string;
 }
 
 export interface KindOfChange {
@@ -68,6 +73,11 @@ export interface RestaurantState {
 export interface PropertyState {
   violations: number;
   open: number;
+  /**
+   * Each applying obligation's deadline status (obligation kind -> status). Absent in states
+   * kept before deadlines were compared: their first comparison records no deadline change.
+   */
+  deadlines?: Record<string, string>;
 }
 
 export interface ContractorState {
@@ -94,7 +104,20 @@ export function restaurantChangeKinds(before: RestaurantState, after: Restaurant
 }
 
 export function propertyChangeKinds(before: PropertyState, after: PropertyState): KindOfChange[] {
-  return [...more('new_violation', before.violations, after.violations), ...more('status_change', before.violations - before.open, after.violations - after.open)];
+  return [
+    ...more('new_violation', before.violations, after.violations),
+    ...more('status_change', before.violations - before.open, after.violations - after.open),
+    ...deadlineStatusChanges(before.deadlines, after.deadlines),
+  ];
+}
+
+/** One change per obligation applying before and after whose status moved, in obligation order. */
+export function deadlineStatusChanges(before: Record<string, string> | undefined, after: Record<string, string> | undefined): KindOfChange[] {
+  if (!before || !after) return [];
+  return Object.keys(after)
+    .sort()
+    .filter((obligation) => before[obligation] !== undefined && before[obligation] !== after[obligation])
+    .map((obligation) => ({ kind: 'deadline_status_change', detail: { obligation, from: before[obligation], to: after[obligation] } }));
 }
 
 export function contractorChangeKinds(before: ContractorState, after: ContractorState): KindOfChange[] {

@@ -11,7 +11,7 @@ export const CHANGES_TAG = 'Changes';
 const KIND_LIST = CHANGE_KINDS.map((kind) => `${kind}: ${CHANGE_KIND_MEANINGS[kind]}`).join('; ');
 
 /** How the feed is fed, for the list's and the item's text. */
-export const CHANGE_FEED_RULES = `The ingest records a change when a load or the daily rederive changes an entity's derived record: it compares the entity's state (restaurant: latest inspection date, grade, closed, citation count; property lot: violations, open violations; contractor: tickets, closed, defaulted, inside the new-hearing window) with the state it saw last, and writes one change per kind. The first time the ingest sees an entity it records nothing (a first load is not news); the test-mode fixture's changes are what its later datasets brought to entities an earlier one had described (violations of lots PLUTO had loaded). Kinds: ${KIND_LIST}. Changes are kept ${CHANGE_RETENTION_DAYS} days before the clock of the latest ingest, then pruned by it. Property deadline status changes are not recorded yet.`;
+export const CHANGE_FEED_RULES = `The ingest records a change when a load or the daily rederive changes an entity's derived record: it compares the entity's state (restaurant: latest inspection date, grade, closed, citation count; property lot: violations, open violations, and the status of each compliance obligation that applies to it as GET /properties/{bbl}/deadlines computes it on the ingest's clock; contractor: tickets, closed, defaulted, inside the new-hearing window) with the state it saw last, and writes one change per kind. The first time the ingest sees an entity it records nothing (a first load is not news); the test-mode fixture's changes are what its later datasets brought to entities an earlier one had described (violations of lots PLUTO had loaded). Kinds: ${KIND_LIST}. Changes are kept ${CHANGE_RETENTION_DAYS} days before the clock of the latest ingest, then pruned by it. The daily rederive compares every lot's deadline statuses on its new clock, so an obligation that becomes due_soon or overdue with time is recorded that day, with no load.`;
 
 export const ChangeListQuery = Type.Object({
   family: Type.Optional(listOf(enumOf(CHANGE_FAMILIES), `Families to keep (comma list, any of): ${CHANGE_FAMILIES.join(', ')}.`)),
@@ -39,11 +39,12 @@ export const ChangeSchema = {
     detail: {
       type: 'object',
       additionalProperties: false,
-      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; absent fields do not apply.',
+      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; absent fields do not apply.',
       properties: {
         from: nullable({ type: 'string' }),
         to: nullable({ type: 'string' }),
         count: { type: 'integer', minimum: 1 },
+        obligation: { type: 'string', description: 'deadline_status_change: the obligation kind (the kind of a GET /properties/{bbl}/deadlines item).' },
       },
     },
     link: { type: 'string', description: 'The resource: /api/v1/restaurants/{camis}, /api/v1/properties/{bbl} or /api/v1/contractors/{slug}.' },

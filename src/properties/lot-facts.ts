@@ -8,7 +8,18 @@ import type {
   PlutoLot,
   SafetyViolation,
 } from '../domain/properties/types';
+import type { PoolClient } from 'pg';
 import type { DataStore } from '../stores';
+
+/** A pool or a client inside the ingest's transaction. */
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** Groups rows by their bbl. */
+function byBbl<T extends { bbl: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(row.bbl, [...(groups.get(row.bbl) ?? []), row]);
+  return groups;
+}
 
 /**
  * A lot's facts for the deadline rules (src/domain/properties/types.ts `LotFacts`): its
@@ -25,16 +36,21 @@ import type { DataStore } from '../stores';
  *   municipal report only city buildings), present only for the lots they list: their
  *   silence about another lot says nothing, and reading it as "nothing filed" would make
  *   every such lot overdue.
+ *
+ * Read for a batch of lots with one query per dataset (the change feed compares the deadlines
+ * of each ingest chunk's lots); one lot's read is the batch of one.
  */
 
-/** The PLUTO attributes the deadline rules read; null when the lot is not on record. */
-export async function plutoLot(store: DataStore, bbl: string): Promise<PlutoLot | null> {
-  const { rows } = await store.pg.query(
-    'select bbl, numfloors, bldgclass, unitsres, bldgarea, numbldgs, cd, block, yearbuilt from property_lots where bbl = $1',
-    [bbl],
+/** The PLUTO attributes the deadline rules read, of the lots on record among these. */
+async function plutoLots(pg: Queryable, bbls: readonly string[]): Promise<PlutoLot[]> {
+  const { rows } = await pg.query(
+    'select bbl, numfloors, bldgclass, unitsres, bldgarea, numbldgs, cd, block, yearbuilt from property_lots where bbl = any($1)',
+    [bbls],
   );
-  if (rows.length === 0) return null;
-  const row = rows[0];
+  return rows.map(plutoLotOf);
+}
+
+function plutoLotOf(row: Record<string, any>): PlutoLot {
   const district = row.cd === null ? null : Number(row.cd);
   return {
     bbl: row.bbl,
@@ -61,35 +77,43 @@ const EVIDENCE_DATASETS = {
 type EvidenceDataset = keyof typeof EVIDENCE_DATASETS;
 
 /** The evidence datasets this store has loaded. */
-export async function loadedEvidence(store: DataStore): Promise<Set<EvidenceDataset>> {
+async function loadedEvidence(pg: Queryable): Promise<Set<EvidenceDataset>> {
   const names = Object.keys(EVIDENCE_DATASETS) as EvidenceDataset[];
-  const { rows } = await store.pg.query(
+  const { rows } = await pg.query(
     `select ${names.map((name, index) => `exists (select 1 from ${EVIDENCE_DATASETS[name]}) as d${index}`).join(', ')}`,
   );
   return new Set(names.filter((_, index) => rows[0][`d${index}`]));
 }
 
 /**
- * The lot's DOB safety violations (Violation Type and Device Type as the dataset writes
+ * The lots' DOB safety violations, by lot (Violation Type and Device Type as the dataset writes
  * them). A violation loaded before those columns were stored has neither: its identifier
  * (which carries the DOB NOW type code, as in VIO-FTC-VT-CAT1-...) and remarks stand in
  * for the type, read for the words the rules look for (CAT1, BOILER, FACADE...).
  */
-async function safetyViolationsOf(store: DataStore, bbl: string): Promise<SafetyViolation[]> {
-  const { rows } = await store.pg.query(
-    `select identifier, description, status, violation_type, device_type, issued_at::text as issued_at from property_violations
-     where bbl = $1 and source_dataset = 'dob-safety-violations' order by issued_at, identifier`,
-    [bbl],
+async function safetyViolationsOf(pg: Queryable, bbls: readonly string[]): Promise<Map<string, SafetyViolation[]>> {
+  const { rows } = await pg.query(
+    `select bbl, identifier, description, status, violation_type, device_type, issued_at::text as issued_at from property_violations
+     where bbl = any($1) and source_dataset = 'dob-safety-violations' order by bbl, issued_at, identifier`,
+    [bbls],
   );
-  return rows.map((row) => ({
-    violationType: row.violation_type ?? [row.identifier, row.description].filter(Boolean).join(' '),
-    deviceType: row.device_type,
-    violationStatus: row.status,
-    issuedOn: row.issued_at,
-  }));
+  const violations = new Map<string, SafetyViolation[]>();
+  for (const [bbl, ofLot] of byBbl(rows)) {
+    violations.set(
+      bbl,
+      ofLot.map((row) => ({
+        violationType: row.violation_type ?? [row.identifier, row.description].filter(Boolean).join(' '),
+        deviceType: row.device_type,
+        violationStatus: row.status,
+        issuedOn: row.issued_at,
+      })),
+    );
+  }
+  return violations;
 }
 
 interface StoredFiling {
+  bbl: string;
   dataset: EvidenceDataset;
   filedOn: string | null;
   endOn: string | null;
@@ -173,18 +197,35 @@ function hpdRegistrationOf(filing: StoredFiling): HpdRegistration {
 
 /** The lot's facts for the deadline rules; null when the lot is not on record. */
 export async function lotFacts(store: DataStore, bbl: string): Promise<LotFacts | null> {
-  const pluto = await plutoLot(store, bbl);
-  if (!pluto) return null;
-  const loaded = await loadedEvidence(store);
-  const { rows } = await store.pg.query(
-    `select source_dataset, filed_on::text as filed_on, end_on::text as end_on, facts from property_filings
-     where bbl = $1 and source_dataset = any($2) order by source_dataset, filed_on nulls first, source_id`,
-    [bbl, [...loaded]],
+  return (await lotFactsOf(store.pg, [bbl])).get(bbl) ?? null;
+}
+
+/**
+ * The facts of the lots on record among these, by BBL: a query per dataset for the whole
+ * batch (keep batches to an ingest chunk's size; the arrays travel as one parameter).
+ */
+export async function lotFactsOf(pg: Queryable, bbls: readonly string[]): Promise<Map<string, LotFacts>> {
+  const facts = new Map<string, LotFacts>();
+  if (bbls.length === 0) return facts;
+  const lots = await plutoLots(pg, bbls);
+  if (lots.length === 0) return facts;
+  const onRecord = lots.map((lot) => lot.bbl);
+  const loaded = await loadedEvidence(pg);
+  const { rows } = await pg.query(
+    `select bbl, source_dataset, filed_on::text as filed_on, end_on::text as end_on, facts from property_filings
+     where bbl = any($1) and source_dataset = any($2) order by bbl, source_dataset, filed_on nulls first, source_id`,
+    [onRecord, [...loaded]],
   );
-  const filings: StoredFiling[] = rows.map((row) => ({ dataset: row.source_dataset, filedOn: row.filed_on, endOn: row.end_on, facts: row.facts }));
+  const filingsOf = byBbl<StoredFiling>(rows.map((row) => ({ bbl: row.bbl, dataset: row.source_dataset, filedOn: row.filed_on, endOn: row.end_on, facts: row.facts })));
+  const violationsOf = loaded.has('dob-safety-violations') ? await safetyViolationsOf(pg, onRecord) : null;
+  for (const pluto of lots) facts.set(pluto.bbl, factsOfLot(pluto, loaded, filingsOf.get(pluto.bbl) ?? [], violationsOf?.get(pluto.bbl) ?? []));
+  return facts;
+}
+
+function factsOfLot(pluto: PlutoLot, loaded: Set<EvidenceDataset>, filings: readonly StoredFiling[], safetyViolations: SafetyViolation[]): LotFacts {
   const of = (dataset: EvidenceDataset) => filings.filter((filing) => filing.dataset === dataset);
   const facts: LotFacts = { ...pluto };
-  if (loaded.has('dob-safety-violations')) facts.safetyViolations = await safetyViolationsOf(store, bbl);
+  if (loaded.has('dob-safety-violations')) facts.safetyViolations = safetyViolations;
   if (loaded.has('elevators')) facts.elevatorDevices = of('elevators').map((filing) => elevatorDeviceOf(filing.facts));
   if (loaded.has('hpd-registrations')) facts.hpdRegistrations = of('hpd-registrations').map(hpdRegistrationOf);
   if (loaded.has('energy-grades')) facts.energyGrade = energyGradeOf(of('energy-grades').map((filing) => filing.facts));

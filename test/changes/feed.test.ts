@@ -84,11 +84,16 @@ describe('GET /api/v1/changes', () => {
     }
   });
 
-  it('the test-mode properties fixture records the violations its dockets bring to the lots PLUTO described', async () => {
+  it('the test-mode properties fixture records the violations its dockets bring to the lots PLUTO described, and the deadline statuses its evidence moves', async () => {
     await loadPropertiesFixture(api.ns.stores.byMode.test);
     const changes = await pageAll(api, '/api/v1/changes', 'family=property', 500, { key: api.keys.test });
-    expect(changes.length).toBeGreaterThan(0);
-    expect(new Set(changes.map((c: any) => c.kind))).toEqual(new Set(['new_violation', ...(changes.some((c: any) => c.kind === 'status_change') ? ['status_change'] : [])]));
+    expect(changes.some((c: any) => c.kind === 'new_violation')).toBe(true);
+    for (const change of changes) expect(['new_violation', 'status_change', 'deadline_status_change']).toContain(change.kind);
+    // A dataset loaded after PLUTO moves a lot's obligations (a reminder becomes verifiable, an open violation needs action).
+    for (const change of changes.filter((c: any) => c.kind === 'deadline_status_change')) {
+      expect(change.detail).toEqual({ obligation: expect.any(String), from: expect.any(String), to: expect.any(String) });
+      expect(change.detail.from).not.toBe(change.detail.to);
+    }
     expect(changes[0].link).toBe(`/api/v1/properties/${changes[0].entityId}`);
   });
 });
