@@ -1,0 +1,47 @@
+import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { generatedFile } from './support';
+import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
+import { ensureIndices, pauseRefreshes, restoreRefreshes } from '../index/indices';
+import { ingestDataset } from '../load/pipeline';
+import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
+import { fileSource } from '../sources/source';
+import type { DataStore } from '../../src/stores';
+
+/** Each alias's refresh_interval as set on its index (undefined: Elasticsearch's default). */
+async function refreshIntervals(store: DataStore): Promise<Array<string | undefined>> {
+  const intervals: Array<string | undefined> = [];
+  for (const { name } of RESTAURANTS.indices) {
+    const found = await store.es.indices.getSettings({ index: store.indexAlias(name) });
+    for (const entry of Object.values(found)) intervals.push((entry.settings as { index?: { refresh_interval?: string } }).index?.refresh_interval);
+  }
+  return intervals;
+}
+
+describe('refreshes paused during a load', () => {
+  let ns: TestNamespace;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+  });
+  afterAll(() => ns.cleanup());
+
+  it('pauses and restores the mapped interval', async () => {
+    const store = ns.stores.byMode.live;
+    await ensureIndices(store, RESTAURANTS);
+    await pauseRefreshes(store, RESTAURANTS);
+    expect(new Set(await refreshIntervals(store))).toEqual(new Set(['-1']));
+    await restoreRefreshes(store, RESTAURANTS);
+    expect(new Set(await refreshIntervals(store))).toEqual(new Set([undefined]));
+  });
+
+  it('a load gives back an interval a killed paused load left at -1, and its documents are searchable', async () => {
+    const store = ns.stores.byMode.live;
+    await ensureIndices(store, RESTAURANTS);
+    // What a paused load killed before its end leaves behind.
+    await pauseRefreshes(store, RESTAURANTS);
+    await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(30, 5)), { asOf: new Date('2026-04-01T00:00:00Z') });
+    expect(new Set(await refreshIntervals(store))).toEqual(new Set([undefined]));
+    const { rows } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect((await store.es.count({ index: store.indexAlias('restaurants') })).count).toBe(rows[0].n);
+  });
+});
