@@ -1,9 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'koa';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import type { PoolClient } from 'pg';
+import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { type CursorCodec, type Position, queryBinding } from '../search/cursor';
+import { type CursorCodec, type Position, type PositionShape, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { type CursorList, cursorPage, type PageQuery, type SearchHit, searchPage } from './lists';
 
@@ -170,4 +172,167 @@ export async function answerSearchList<Item>(ctx: Context, deps: ExportDeps, sto
   }
   const start = query.cursor ? deps.cursors.decode(query.cursor, queryBinding(list.list, store.mode, query, list.scope), list.position) : null;
   await streamCsv(ctx, deps, list.list, list.csv, searchBatches(store, list, start, deps.config.exportBatchRows), list.item);
+}
+
+/**
+ * One SQL statement of a Postgres export: its text with $1..$n and their values. COPY takes no
+ * bind parameters, so each value is written into the text as a literal (escaped by pg; an array
+ * as ARRAY[...]::type[] from the placeholder's cast), never spliced from a request by hand.
+ */
+export interface CopyStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A list exported by one COPY statement straight from Postgres (answerCopyList). */
+export interface CopyList {
+  list: string;
+  /** The validated query, as the list's JSON page binds its cursors. */
+  query: ExportQuery;
+  scope?: Record<string, unknown>;
+  position: PositionShape;
+  /** The declared CSV columns: the statement's select list names them in this order (the header row). */
+  csv: CsvColumns;
+  /** The rows from the start, or after a cursor's position, in list order. */
+  statement(after: Position | null): CopyStatement;
+}
+
+function literal(client: PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `array[${value.map((element) => literal(client, element)).join(',')}]`;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return client.escapeLiteral(String(value));
+}
+
+/** The statement's text with each $n replaced by its value as a literal (one pass: a value's text is never read again). */
+export function inlineParams(client: PoolClient, statement: CopyStatement): string {
+  return statement.sql.replace(/\$(\d+)/g, (_match, n: string) => {
+    const index = Number(n) - 1;
+    if (index >= statement.params.length) throw new Error(`no value for $${n}`);
+    return literal(client, statement.params[index]);
+  });
+}
+
+const LF = 0x0a;
+const QUOTE = 0x22;
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * COPY ends records with LF; every export ends them with CRLF (RFC 4180, as csvText does). A
+ * line feed outside quotes ends a record; inside a quoted field it is the value's own and
+ * stays. Quote parity is carried across chunks ("" inside a field toggles twice).
+ */
+export function crlfRecords(): Transform {
+  let quoted = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const parts: Buffer[] = [];
+      let start = 0;
+      let at = 0;
+      let nextQuote = chunk.indexOf(QUOTE, 0);
+      while (at < chunk.length) {
+        if (quoted) {
+          if (nextQuote < 0) break;
+          quoted = false;
+          at = nextQuote + 1;
+          nextQuote = chunk.indexOf(QUOTE, at);
+          continue;
+        }
+        const lf = chunk.indexOf(LF, at);
+        if (nextQuote >= 0 && (lf < 0 || nextQuote < lf)) {
+          quoted = true;
+          at = nextQuote + 1;
+          nextQuote = chunk.indexOf(QUOTE, at);
+          continue;
+        }
+        if (lf < 0) break;
+        parts.push(chunk.subarray(start, lf), CRLF);
+        start = at = lf + 1;
+      }
+      parts.push(chunk.subarray(start));
+      done(null, Buffer.concat(parts));
+    },
+  });
+}
+
+/**
+ * A Postgres list's whole CSV in one `COPY (select ...) TO STDOUT (FORMAT csv, HEADER)`: the
+ * server writes the text and Node passes its bytes on (line ends made CRLF), so the rows never
+ * become objects. One client of the store's pool for the export, its statement_timeout
+ * EXPORT_MAX_SECONDS. As for the batch walks: the first chunk is awaited before answering, so a
+ * refusal (a bad cursor, the store down or timing out) still answers in the error envelope;
+ * once streaming, a failure or the time limit cuts the body off mid-transfer. A client that
+ * leaves ends the statement: its connection is closed and discarded, never returned to the pool
+ * mid-COPY.
+ */
+export async function answerCopyList(ctx: Context, deps: ExportDeps, store: DataStore, list: CopyList): Promise<void> {
+  const { format: _format, ...query } = list.query;
+  const start = query.cursor ? deps.cursors.decode(query.cursor, queryBinding(list.list, store.mode, query, list.scope), list.position) : null;
+  const statement = list.statement(start);
+  const limitMs = deps.config.exportMaxSeconds * 1000;
+  const deadline = Date.now() + limitMs;
+  const client = await store.pg.connect();
+  let released = false;
+  const release = (failure?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(failure);
+  };
+  let copy: CopyToStreamQuery;
+  try {
+    await client.query(`set statement_timeout = ${Math.max(1000, limitMs)}`);
+    copy = client.query(copyTo(`copy (${inlineParams(client, statement)}) to stdout with (format csv, header)`));
+    await firstChunk(copy);
+  } catch (error) {
+    // The connection may be mid-statement: closed, not pooled.
+    release(error as Error);
+    throw error;
+  }
+  const body = crlfRecords();
+  const cutOff = () => body.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`));
+  const limit = setTimeout(cutOff, limitMs);
+  limit.unref();
+  copy.once('end', () => {
+    // The last row is in: the file ends only within the time limit.
+    if (Date.now() >= deadline) cutOff();
+    else body.end();
+    // The session's timeout back to the pool's, then the client back to the pool.
+    client.query('reset statement_timeout').then(() => release(), (error: Error) => release(error));
+  });
+  body.once('close', () => {
+    clearTimeout(limit);
+    if (!copy.readableEnded) {
+      copy.destroy();
+      release(new Error('CSV export ended before its last row'));
+    }
+  });
+  copy.once('error', (error) => {
+    deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: list.list }, 'CSV export cut off');
+    body.destroy(error);
+  });
+  copy.pipe(body, { end: false });
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="${list.list}.csv"`);
+  ctx.body = body;
+}
+
+/**
+ * Resolves once the COPY has its first chunk (or has ended), rejects on its failure: nothing
+ * is read, so the chunk is still there for the pipe.
+ */
+function firstChunk(copy: CopyToStreamQuery): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onReadable = () => {
+      copy.off('error', onError);
+      copy.off('readable', onReadable);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      copy.off('readable', onReadable);
+      reject(error);
+    };
+    copy.on('readable', onReadable);
+    copy.once('error', onError);
+  });
 }

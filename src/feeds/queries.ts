@@ -49,3 +49,89 @@ export function buildInspectionFeedRequest(query: InspectionFeedQuery, after: Po
   if (query.closedRestaurant !== undefined) filter.push({ term: { closedRestaurant: query.closedRestaurant } });
   return page(filter, INSPECTION_SOURCE, query.limit, after);
 }
+
+/*
+ * The feeds' CSV exports read Postgres, the canonical rows the indices are built from
+ * (ingest/families/restaurants/documents.ts): a feed row is a visit or citation of an
+ * establishment that has a profile. Each statement keeps the rows the Elasticsearch request
+ * above keeps, filter for filter, in the same order (date descending, then the document id
+ * in byte order, as the keyword sort compares it), and selects the declared CSV columns as the
+ * JSON has them: dates YYYY-MM-DD, booleans true/false, '' as null (the documents store '' types
+ * as null; an empty text field is an empty cell either way), floats in shortest round-trip form.
+ */
+
+/** The document id (camis|date|type[|code]) as the keyword sort orders it: bytes, collation C. */
+const VISIT_ID = `(i.camis || '|' || to_char(i.inspected_at, 'YYYY-MM-DD') || '|' || i.inspection_type)`;
+const CITATION_ID = `(${VISIT_ID} || '|' || c.code) collate "C"`;
+
+/** Filters of a feed statement: each adds its condition with its value as the next $n. */
+class Conditions {
+  readonly where: string[] = [];
+  readonly params: unknown[] = [];
+  add(condition: (placeholder: string) => string, value: unknown): void {
+    this.params.push(value);
+    this.where.push(condition(`$${this.params.length}`));
+  }
+  list(column: string, values: string[] | undefined): void {
+    if (values?.length) this.add((p) => `${column} = any(${p}::text[])`, values);
+  }
+  /** After a position [inspectedAt epoch ms, id], newest first: an older day, or the same day and a smaller id. */
+  after(id: string, after: Position | null): void {
+    if (!after) return;
+    this.params.push(new Date(after[0] as number).toISOString().slice(0, 10), after[1]);
+    const [day, last] = [`$${this.params.length - 1}::date`, `$${this.params.length}::text`];
+    this.where.push(`i.inspected_at <= ${day}`, `(i.inspected_at < ${day} or ${id} < ${last})`);
+  }
+  text(): string {
+    return this.where.length ? `where ${this.where.join(' and ')}` : '';
+  }
+}
+
+const textCell = (column: string) => `nullif(${column}, '')`;
+const dateCell = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+/** A visit of an establishment with a profile (the documents skip the others). */
+const VISITS = `restaurant_inspections i join restaurant_establishments e on e.camis = i.camis join restaurant_profiles p on p.camis = i.camis`;
+
+/** Can the violation feed's CSV come from Postgres? q (the index's text folding and name words) and the circle (its geo arithmetic) are the index's own matching: those exports walk the index. */
+export const violationExportFromPostgres = (query: ViolationFeedQuery) => query.q === undefined && query.lat === undefined && query.lng === undefined;
+
+export function violationFeedStatement(query: Omit<ViolationFeedQuery, 'limit'>, after: Position | null): { sql: string; params: unknown[] } {
+  if (!violationExportFromPostgres(query as ViolationFeedQuery)) throw new Error('q and the circle are filtered by the index only');
+  const where = new Conditions();
+  where.list('c.code', query.code?.map((code) => code.toUpperCase()));
+  where.list('c.category', query.category);
+  where.list('e.borough', query.borough);
+  where.list('e.zip', query.zip);
+  where.list('lower(e.cuisine)', query.cuisine?.map((cuisine) => cuisine.toLowerCase()));
+  if (query.since !== undefined) where.add((p) => `i.inspected_at >= ${p}::date`, query.since);
+  if (query.until !== undefined) where.add((p) => `i.inspected_at <= ${p}::date`, query.until);
+  if (query.critical !== undefined) where.add((p) => `c.critical = ${p}::boolean`, query.critical);
+  where.after(CITATION_ID, after);
+  const sql = `select ${textCell('c.code')} as "code", ${textCell('c.description')} as "description", c.critical::text as "critical",
+      ${dateCell('i.inspected_at')} as "inspectedAt", ${textCell('i.inspection_type')} as "inspectionType", c.category as "category",
+      i.camis as "camis", ${textCell('e.name')} as "restaurantName", ${textCell('e.address')} as "address", ${textCell('e.borough')} as "borough",
+      e.latitude as "latitude", e.longitude as "longitude", ${textCell('e.zip')} as "zip"
+    from ${VISITS}
+      join restaurant_citations c on c.camis = i.camis and c.inspected_at = i.inspected_at and c.inspection_type = i.inspection_type
+    ${where.text()}
+    order by i.inspected_at desc, ${CITATION_ID} desc`;
+  return { sql, params: where.params };
+}
+
+export function inspectionFeedStatement(query: Omit<InspectionFeedQuery, 'limit'>, after: Position | null): { sql: string; params: unknown[] } {
+  const where = new Conditions();
+  where.list('e.borough', query.borough);
+  where.list('i.grade', query.grade);
+  if (query.minScore !== undefined) where.add((p) => `i.score >= ${p}::integer`, query.minScore);
+  if (query.since !== undefined) where.add((p) => `i.inspected_at >= ${p}::date`, query.since);
+  if (query.until !== undefined) where.add((p) => `i.inspected_at <= ${p}::date`, query.until);
+  if (query.closedRestaurant !== undefined) where.add((p) => `(coalesce(i.closure in ('closed', 'reclosed'), false)) = ${p}::boolean`, query.closedRestaurant);
+  where.after(`${VISIT_ID} collate "C"`, after);
+  const sql = `select i.camis as "camis", ${textCell('e.name')} as "name", ${textCell('e.address')} as "address", ${textCell('e.borough')} as "borough",
+      ${dateCell('i.inspected_at')} as "inspectedAt", ${textCell('i.inspection_type')} as "type", i.score as "score", i.grade as "grade",
+      (coalesce(i.closure in ('closed', 'reclosed'), false))::text as "closedRestaurant"
+    from ${VISITS}
+    ${where.text()}
+    order by i.inspected_at desc, ${VISIT_ID} collate "C" desc`;
+  return { sql, params: where.params };
+}

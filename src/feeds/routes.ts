@@ -1,11 +1,13 @@
-import { answerSearchList, type CsvColumns, type ExportQuery } from '../contract/export';
+import { answerCopyList, answerSearchList, type CopyStatement, type CsvColumns, type ExportQuery, wantsCsv } from '../contract/export';
 import { type Route, route, type RouteContext } from '../contract/routes';
 import type { AppDeps } from '../deps';
 import type { Position } from '../search/cursor';
 import type { DataStore } from '../stores';
 import { BOROUGHS } from '../restaurants/types';
 import { feedInputs, INSPECTION_FEED_CSV, STATS_CACHE_HOURS, VIOLATION_FEED_CSV } from './openapi';
-import { buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION } from './queries';
+import {
+  buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION, inspectionFeedStatement, violationExportFromPostgres, violationFeedStatement,
+} from './queries';
 import { ExpiringCache } from './stats-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
@@ -21,9 +23,24 @@ export function feedRoutes(deps: AppDeps): Route[] {
     return statsCache.get(key, () => restaurantAggregates(store, narrow));
   };
 
-  /** A feed page (or CSV export) of rows as indexed; the list name binds cursors and never changes with the index's name (cursors never expire). */
-  const feedAnswer = (ctx: RouteContext, feed: { list: string; index: string; csv: CsvColumns }, query: ExportQuery, request: (after: Position | null) => Record<string, unknown>) =>
-    answerSearchList(ctx, deps, ctx.state.store, { ...feed, query, position: FEED_POSITION, request, item: (hit) => hit._source });
+  /**
+   * A feed page of rows as indexed, or its CSV export: from Postgres in one COPY when a
+   * statement is given (the canonical rows, same filters and order), else walking the index.
+   * The list name binds cursors and never changes with the index's name (cursors never expire).
+   */
+  const feedAnswer = async (
+    ctx: RouteContext,
+    feed: { list: string; index: string; csv: CsvColumns },
+    query: ExportQuery,
+    request: (after: Position | null) => Record<string, unknown>,
+    statement: ((after: Position | null) => CopyStatement) | null,
+  ) => {
+    if (statement && wantsCsv(ctx, query.format)) {
+      await answerCopyList(ctx, deps, ctx.state.store, { list: feed.list, query, position: FEED_POSITION, csv: feed.csv, statement });
+      return;
+    }
+    await answerSearchList(ctx, deps, ctx.state.store, { ...feed, query, position: FEED_POSITION, request, item: (hit) => hit._source });
+  };
 
   return [
     route({
@@ -31,7 +48,8 @@ export function feedRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/violations',
       input: feedInputs.violations,
       async handler(ctx, { query }) {
-        await feedAnswer(ctx, { list: 'violations', index: 'restaurant_violations', csv: VIOLATION_FEED_CSV }, query, (after) => buildViolationFeedRequest(query, after));
+        await feedAnswer(ctx, { list: 'violations', index: 'restaurant_violations', csv: VIOLATION_FEED_CSV }, query, (after) => buildViolationFeedRequest(query, after),
+          violationExportFromPostgres(query) ? (after) => violationFeedStatement(query, after) : null);
       },
     }),
     route({
@@ -39,7 +57,8 @@ export function feedRoutes(deps: AppDeps): Route[] {
       path: '/api/v1/inspections',
       input: feedInputs.inspections,
       async handler(ctx, { query }) {
-        await feedAnswer(ctx, { list: 'inspections', index: 'restaurant_inspections', csv: INSPECTION_FEED_CSV }, query, (after) => buildInspectionFeedRequest(query, after));
+        await feedAnswer(ctx, { list: 'inspections', index: 'restaurant_inspections', csv: INSPECTION_FEED_CSV }, query, (after) => buildInspectionFeedRequest(query, after),
+          (after) => inspectionFeedStatement(query, after));
       },
     }),
     {
