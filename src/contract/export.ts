@@ -282,7 +282,10 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
   let copy: CopyToStreamQuery;
   try {
     await client.query(`set statement_timeout = ${Math.max(1000, limitMs)}`);
-    copy = client.query(copyTo(`copy (${inlineParams(client, statement)}) to stdout with (format csv, header)`));
+    const query = copyTo(`copy (${inlineParams(client, statement)}) to stdout with (format csv, header)`);
+    // The pool's client-side query timeout is for one page's statement; the export's is its own limit.
+    Object.assign(query, { query_timeout: Math.max(1000, limitMs) + 5000 });
+    copy = client.query(query);
     await firstChunk(copy);
   } catch (error) {
     // The connection may be mid-statement: closed, not pooled.
@@ -307,7 +310,7 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
       release(new Error('CSV export ended before its last row'));
     }
   });
-  copy.once('error', (error) => {
+  copy.on('error', (error) => {
     deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: list.list }, 'CSV export cut off');
     body.destroy(error);
   });
