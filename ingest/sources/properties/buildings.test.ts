@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { readCsvRecords } from '../csv-records';
 import { DatasetSpec, SourceItem } from '../dataset';
-import { typedItems } from '../source';
+import { typedItems, withoutRecord } from '../source';
 import { DOB_COMPLAINTS } from './complaints';
 import { ELEVATORS } from './elevators';
 
 /** The rows of a CSV text read through a dataset spec. */
 export async function readCsv<Row>(spec: DatasetSpec<Row>, text: string): Promise<Array<SourceItem<Row>>> {
   const items: Array<SourceItem<Row>> = [];
-  for await (const item of typedItems(spec, readCsvRecords(Readable.from([text]), spec))) items.push(item);
+  for await (const item of typedItems(spec, readCsvRecords(Readable.from([text]), spec))) items.push(withoutRecord(item));
   return items;
 }
 

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../../src/nyc/testing/shared-data';
 import type { SourceItem } from '../dataset';
-import { fileSource } from '../source';
+import { fileSource, withoutRecord } from '../source';
 import { PAD_ADDRESSES, PadRow } from './pad';
 
 const FILE = 'addresses/pad_bobaadr_sample.txt';
 
 async function readAll(): Promise<Array<SourceItem<PadRow>>> {
   const items: Array<SourceItem<PadRow>> = [];
-  for await (const item of fileSource(PAD_ADDRESSES, path.join(NYC_DATA_DIR, FILE)).items) items.push(item);
+  for await (const item of fileSource(PAD_ADDRESSES, path.join(NYC_DATA_DIR, FILE)).items) items.push(withoutRecord(item));
   return items;
 }
 

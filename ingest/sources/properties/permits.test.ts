@@ -2,12 +2,12 @@ import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../../src/nyc/testing/shared-data';
 import type { RawRecord } from '../columns';
 import type { DatasetSpec, SourceItem } from '../dataset';
-import { fileSource } from '../source';
+import { fileSource, withoutRecord } from '../source';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, PermitRow, repairMojibake } from './permits';
 
 async function read<Status>(spec: DatasetSpec<PermitRow<Status>>, file: string): Promise<Array<SourceItem<PermitRow<Status>>>> {
   const items: Array<SourceItem<PermitRow<Status>>> = [];
-  for await (const item of fileSource(spec, path.join(NYC_DATA_DIR, 'properties', file)).items) items.push(item);
+  for await (const item of fileSource(spec, path.join(NYC_DATA_DIR, 'properties', file)).items) items.push(withoutRecord(item));
   return items;
 }
 const rowsOf = <Row>(items: Array<SourceItem<Row>>) => items.flatMap((item) => ('row' in item ? [item] : []));

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../../src/nyc/testing/shared-data';
 import type { DatasetSpec, SourceItem } from '../dataset';
-import { fileSource } from '../source';
+import { fileSource, withoutRecord } from '../source';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from './violations';
 
 async function read<Row extends Omit<ViolationRow<unknown>, 'bbl'>>(spec: DatasetSpec<Row>, file: string): Promise<Array<SourceItem<Row>>> {
   const items: Array<SourceItem<Row>> = [];
-  for await (const item of fileSource(spec, path.join(NYC_DATA_DIR, 'properties', file)).items) items.push(item);
+  for await (const item of fileSource(spec, path.join(NYC_DATA_DIR, 'properties', file)).items) items.push(withoutRecord(item));
   return items;
 }
 const rowsOf = <Row>(items: Array<SourceItem<Row>>) => items.flatMap((item) => ('row' in item ? [item] : []));
