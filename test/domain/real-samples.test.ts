@@ -4,7 +4,7 @@ import { deriveProfile } from '../../src/domain/restaurants/profile';
 import { describeWithSamples, SAMPLES } from '../../src/domain/restaurants/testing/samples';
 import { isMappedCode } from '../../src/domain/restaurants/violation-codes';
 import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
-import { fileSource } from '../../ingest/sources/source';
+import { fileSource, withoutRecord } from '../../ingest/sources/source';
 
 /**
  * Derived values of real establishments, checked against numbers worked out by hand from
@@ -13,7 +13,7 @@ import { fileSource } from '../../ingest/sources/source';
 async function load(file: string) {
   const rows: NumberedRow[] = [];
   const rejected: Array<{ line: number; reason: string }> = [];
-  for await (const item of fileSource(RESTAURANT_INSPECTIONS, file).items) ('row' in item ? rows.push(item) : rejected.push(item));
+  for await (const item of fileSource(RESTAURANT_INSPECTIONS, file).items) ('row' in item ? rows.push(item) : rejected.push(withoutRecord(item)));
   return { rows, rejected, grouped: groupRows(rows) };
 }
 
