@@ -6,13 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WEB = path.join(ROOT, 'web');
 export const OUT = path.join(ROOT, 'dist/web');
 
 export async function buildConsole(): Promise<void> {
+  // esbuild's service process would keep a test runner (jest) alive after its last test.
   await build({
     entryPoints: { 'console/app': path.join(WEB, 'console/main.tsx'), 'docs/docs': path.join(WEB, 'docs/docs.ts') },
     outdir: OUT,
@@ -27,7 +28,7 @@ export async function buildConsole(): Promise<void> {
     logLevel: 'warning',
     // Leaflet's and Preact's licence notices travel inside the bundle.
     legalComments: 'eof',
-  });
+  }).finally(() => stop());
   for (const file of ['console/index.html', 'console/boroughs.geojson', 'docs/index.html', 'docs/docs.css']) {
     fs.copyFileSync(path.join(WEB, file), path.join(OUT, file));
   }
