@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
 import type { IndexedDocument } from '../index/bulk';
-import type { RawRecord } from '../sources/columns';
 import type { DatasetSpec } from '../sources/dataset';
 
 /** One Elasticsearch index of a family, read through the store's alias of the same name. */
@@ -58,17 +57,17 @@ export interface KeyedDataset<Row> {
   keyOf(row: Row): string;
   /** The row as staged and digested: its JSON, less what changes with every export and says nothing of the records. */
   stagedJson(row: Row): string;
-  /** Salts every digest: change it when the way rows become canonical records changes (with `rawKeyOf`, also when the way records are parsed changes). */
+  /** Salts every digest: change it when the way rows become canonical records changes (with `rawKeyColumn`, also when the way records are parsed changes). */
   digestSalt: string;
   /**
-   * The entity of a raw record before it is parsed, from the column that names it as read:
-   * keyOf of the parsed row whenever the row is accepted; null when no column names one.
-   * A data set with it is digested from its raw records (ingest/load/raw-digests.ts), so a
-   * re-ingest skips the unchanged entities without parsing their rows (their accounting is
-   * replayed). Not with `unknownValues`, which counts every row read.
+   * The column key of the raw column naming a record's entity before it is parsed: its
+   * trimmed value is keyOf of the parsed row whenever the row is accepted (empty: no
+   * entity). A data set with it is digested from its raw records (ingest/load/raw-digests.ts),
+   * so a re-ingest skips the unchanged entities without parsing their rows (their
+   * accounting is replayed). Not with `unknownValues`, which counts every row read.
    */
-  rawKeyOf?(record: RawRecord): string | null;
-  /** With `rawKeyOf`: the column keys its digest leaves out, those that change with every export and say nothing of the records. */
+  rawKeyColumn?: string;
+  /** With `rawKeyColumn`: the column keys its digest leaves out, those that change with every export and say nothing of the records. */
   volatileColumns?: readonly string[];
   /** The digest of each entity's rows last applied, with that application's accounting: (<key>, hash, rows_loaded, rows_merged). */
   sourceHashes: string;

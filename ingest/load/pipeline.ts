@@ -4,8 +4,7 @@ import type { DataStore } from '../../src/stores';
 import type { Family, KeyedDataset, NumberedRows } from '../families/types';
 import { pauseRefreshes, refreshIndices, restoreRefreshes } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
-import type { RawItem } from '../sources/raw-items';
-import type { Source, SourceItem } from '../sources/dataset';
+import { textField, type Source, type SourceItem } from '../sources/dataset';
 import { recordChanges } from './changes';
 import { recordChangeFeed } from '../changes/feed';
 import { Progress, silentProgress } from './progress';
@@ -119,25 +118,33 @@ async function applyStagedRows<Row>(
 
 /**
  * A file's records read again for a data set digested from its raw records: those of the
- * entities unchanged since their last application pass as read, unparsed; the others are
- * parsed. An entity with a rejected row is noted: its digest is not recorded.
+ * entities unchanged since their last application are counted, neither built nor parsed;
+ * the others are parsed. An entity with a rejected row is noted: its digest is not recorded.
  */
 async function* parsedUnlessUnchanged<Row>(
   dataset: KeyedDataset<Row>,
-  records: AsyncIterable<RawItem>,
+  source: Source<Row>,
+  digests: RawDigests,
   unchanged: ReadonlySet<string>,
   undigested: Set<string>,
-): AsyncGenerator<SourceItem<Row> | { line: number; unchanged: true }> {
-  for await (const item of records) {
+): AsyncGenerator<SourceItem<Row> | { line: number; unchanged: number }> {
+  let skipped = 0;
+  const keep = (values: string[], columns: readonly string[]) => {
+    const key = digests.keyOfValues(values, columns);
+    if (key === null || !unchanged.has(key)) return true;
+    skipped += 1;
+    return false;
+  };
+  for await (const item of source.rawRecords!(keep).records) {
+    if (skipped) {
+      yield { line: item.line, unchanged: skipped };
+      skipped = 0;
+    }
     if ('reason' in item) {
       yield item;
       continue;
     }
-    const key = dataset.rawKeyOf!(item.record);
-    if (key !== null && unchanged.has(key)) {
-      yield { line: item.line, unchanged: true };
-      continue;
-    }
+    const key = textField(item.record[dataset.rawKeyColumn!]);
     const parsed = dataset.source.parse(item.record);
     if ('reason' in parsed) {
       if (key !== null) undigested.add(key);
@@ -147,6 +154,7 @@ async function* parsedUnlessUnchanged<Row>(
     if (dataset.keyOf(parsed.row) !== key) throw new Error(`${dataset.source.name}: line ${item.line} names entity "${key}" as read and "${dataset.keyOf(parsed.row)}" parsed`);
     yield { line: item.line, row: parsed.row };
   }
+  if (skipped) yield { line: 0, unchanged: skipped };
 }
 
 /**
@@ -182,20 +190,22 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       // 1. Stream the source into staging; rejections go straight to the report table.
       //    A data set digested from its raw records skips its unchanged entities: from a
       //    file before parsing them (a first pass digests), from a URL after staging them.
-      const digests = dataset.rawKeyOf ? new RawDigests(dataset as KeyedDataset<unknown>) : null;
+      const digests = dataset.rawKeyColumn ? new RawDigests(dataset as KeyedDataset<unknown>) : null;
       const undigested = new Set<string>();
       let unchanged: Awaited<ReturnType<RawDigests['unchanged']>> = { keys: new Set(), loaded: 0, merged: 0 };
-      let items: AsyncIterable<SourceItem<Row> | { line: number; unchanged: true }> = source.items;
+      let items: AsyncIterable<SourceItem<Row> | { line: number; unchanged: number }> = source.items;
       if (digests && source.rawRecords) {
         progress.phase('digesting', source.totalBytes, 'bytes');
-        const { records, bytesRead } = source.rawRecords();
+        // Every record is digested from its values as read; none is built or yielded.
         let count = 0;
-        for await (const item of records) {
-          if ('record' in item) digests.add(item.record);
-          if (++count % batchSize === 0) progress.update(bytesRead(), count);
-        }
+        const { records, bytesRead } = source.rawRecords((values, columns) => {
+          digests.addValues(values, columns);
+          if (++count % 50_000 === 0) progress.update(bytesRead(), count);
+          return false;
+        });
+        for await (const _rejected of records) count += 1;
         unchanged = await digests.unchanged(client);
-        items = parsedUnlessUnchanged(dataset, source.rawRecords().records, unchanged.keys, undigested);
+        items = parsedUnlessUnchanged(dataset, source, digests, unchanged.keys, undigested);
       }
       progress.phase('reading', source.totalBytes, 'bytes');
       let rowsRead = 0;
@@ -215,8 +225,11 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       };
       const digestedAsRead = digests && !source.rawRecords ? digests : null;
       for await (const item of items) {
+        if ('unchanged' in item) {
+          rowsRead += item.unchanged;
+          continue;
+        }
         rowsRead += 1;
-        if ('unchanged' in item) continue;
         const key = digestedAsRead && item.record ? digestedAsRead.add(item.record) : null;
         if ('row' in item) {
           rows.push({ line: item.line, row: item.row });

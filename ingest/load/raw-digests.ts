@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { KeyedDataset } from '../families/types';
 import type { RawRecord } from '../sources/columns';
+import { textField } from '../sources/dataset';
 
 /**
- * The digests of a data set that names its entities in a raw column (`rawKeyOf`): each
+ * The digests of a data set that names its entities in a raw column (`rawKeyColumn`): each
  * entity's raw records in file order, less the columns that change with every export,
  * chained through MD5 from the data set's salt, taken in Node as the records stream. With
  * them a re-ingest knows which entities are as last applied before it parses a row: a file
@@ -14,22 +15,51 @@ import type { RawRecord } from '../sources/columns';
 export class RawDigests {
   private readonly digests = new Map<string, string>();
   private readonly volatile: Set<string>;
+  /** Where the key and the digested values sit in the last column list seen (a CSV file's header: one list for every record). */
+  private layout: { columns: readonly string[]; key: number; kept: number[] } | null = null;
 
   constructor(private readonly dataset: KeyedDataset<unknown>) {
-    if (!dataset.rawKeyOf) throw new Error(`${dataset.source.name}: raw digests need rawKeyOf`);
+    if (!dataset.rawKeyColumn) throw new Error(`${dataset.source.name}: raw digests need rawKeyColumn`);
     // Rows of skipped entities are not parsed, so their unknown values could not be counted.
-    if (dataset.unknownValues) throw new Error(`${dataset.source.name}: rawKeyOf and unknownValues do not go together`);
+    if (dataset.unknownValues) throw new Error(`${dataset.source.name}: rawKeyColumn and unknownValues do not go together`);
     this.volatile = new Set(dataset.volatileColumns ?? []);
   }
 
   /** Adds a record to its entity's digest; returns the entity, or null when no column names one (its row is parsed, and rejected). */
   add(record: RawRecord): string | null {
-    const key = this.dataset.rawKeyOf!(record);
+    return this.addValues(Object.values(record) as string[], Object.keys(record));
+  }
+
+  /**
+   * The same from a record's values in column order, before any record is built of them
+   * (a reader's `keep`). Each entity's digest is chained: MD5 of its previous digest (the
+   * salt first) and the record's values, each after a U+001F, less the volatile columns.
+   * One-shot hashing (crypto.hash) and one join per record: a Hash object and a string
+   * grown a value at a time per record were most of the digesting pass.
+   */
+  addValues(values: string[], columns: readonly string[]): string | null {
+    const layout = this.layout?.columns === columns ? this.layout : this.layoutOf(columns);
+    const key = textField(values[layout.key]);
     if (key === null) return null;
-    let text = this.digests.get(key) ?? this.dataset.digestSalt;
-    for (const column in record) if (!this.volatile.has(column)) text += `\u001f${record[column] ?? ''}`;
-    this.digests.set(key, createHash('md5').update(text).digest('base64'));
+    const kept = layout.kept.length === values.length ? values : layout.kept.map((index) => values[index]);
+    const text = `${this.digests.get(key) ?? this.dataset.digestSalt}\u001f${kept.join('\u001f')}`;
+    this.digests.set(key, hash('md5', text, 'base64'));
     return key;
+  }
+
+  /** The entity a record's values name (a reader's `keep`), or null. */
+  keyOfValues(values: string[], columns: readonly string[]): string | null {
+    const layout = this.layout?.columns === columns ? this.layout : this.layoutOf(columns);
+    return textField(values[layout.key]);
+  }
+
+  private layoutOf(columns: readonly string[]): { columns: readonly string[]; key: number; kept: number[] } {
+    const kept: number[] = [];
+    columns.forEach((column, index) => {
+      if (!this.volatile.has(column)) kept.push(index);
+    });
+    this.layout = { columns, key: columns.indexOf(this.dataset.rawKeyColumn!), kept };
+    return this.layout;
   }
 
   get(key: string): string | undefined {

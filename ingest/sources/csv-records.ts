@@ -34,6 +34,7 @@ export async function* readCsvRecords(
         pending.push({ line: offset + line, reason: `expected ${keys.length} fields, found ${fields.length}` });
         return;
       }
+      if (options.keep && !options.keep(fields, keys)) return;
       pending.push({ line: offset + line, record: keyed!(fields) });
     },
     unreadable(reason, line) {

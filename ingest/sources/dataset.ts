@@ -1,5 +1,5 @@
 import type { RawRecord } from './columns';
-import type { RawItem } from './raw-items';
+import type { RawItem, ReadOptions } from './raw-items';
 
 export type SourceFormat = 'csv' | 'json';
 
@@ -34,8 +34,12 @@ export interface Source<Row> {
   /** Bytes consumed so far and, for files, in total: the progress bar's ETA. */
   bytesRead(): number;
   totalBytes: number | null;
-  /** A file's records read again from its start, not parsed (each call a new read): a re-ingest digests them before parsing any. */
-  rawRecords?(): { records: AsyncIterable<RawItem>; bytesRead(): number };
+  /**
+   * A file's records read again from its start, not parsed (each call a new read): a
+   * re-ingest digests them before parsing any. `keep` sees each record's values first; the
+   * records it refuses are neither built nor yielded.
+   */
+  rawRecords?(keep?: ReadOptions['keep']): { records: AsyncIterable<RawItem>; bytesRead(): number };
 }
 
 /** Thrown by a row parser: the row is rejected with this message as its reason. */

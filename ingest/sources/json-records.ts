@@ -38,6 +38,7 @@ export async function* readJsonRecords(
         }
         checkedKeys = true;
       }
+      if ('record' in item && options.keep && !options.keep(Object.values(item.record) as string[], Object.keys(item.record))) continue;
       yield item;
     }
   }

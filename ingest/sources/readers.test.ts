@@ -22,6 +22,23 @@ const HEADER = 'CAMIS,DBA,BORO,BUILDING,STREET,ZIPCODE,PHONE,CUISINE DESCRIPTION
 const GOOD = '41243535,EMPIRE CORNER II,Manhattan,1415,5 AVENUE,10029,2124105756,Chinese,04/02/2024,Violations were cited in the following area(s).,10F,"Non-food contact surface, not kept clean.",Not Critical,5,A,04/02/2024,10/09/2024,Cycle Inspection / Re-inspection,40.800487432208,-73.946572413814,111,09,018400,1051660,1016210069,MN34,';
 
 describe('restaurant source readers', () => {
+  it('shows each well-formed record to keep in header order before building it; refused records are not yielded', async () => {
+    const text = [HEADER, GOOD, GOOD.replace('41243535', '50000001'), '41243535,SHORT ROW'].join('\n');
+    const seen: string[] = [];
+    const keep = (values: string[], columns: readonly string[]) => {
+      expect(columns[0]).toBe('camis');
+      expect(values).toHaveLength(columns.length);
+      seen.push(values[0]);
+      return values[0] !== '41243535';
+    };
+    const items = await collect(readCsvRecords(Readable.from([text]), RESTAURANT_INSPECTIONS, { keep }));
+    expect(seen).toEqual(['41243535', '50000001']);
+    expect(items.map((item) => ('reason' in item ? [item.line, item.reason] : [item.line, item.record.camis]))).toEqual([
+      [3, '50000001'],
+      [4, 'expected 27 fields, found 2'],
+    ]);
+  });
+
   it('types a portal export row and rejects bad rows with their line and reason', async () => {
     const text = [
       HEADER,

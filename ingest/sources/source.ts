@@ -43,10 +43,10 @@ export function countingStream(input: Readable): { stream: Readable; bytes: () =
 export function fileSource<Row>(dataset: DatasetSpec<Row>, file: string): Source<Row> {
   const totalBytes = fs.statSync(file).size;
   let bytesRead = () => 0;
-  const rawRecords = () => {
-    const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 256 * 1024 }));
+  const rawRecords = (keep?: ReadOptions['keep']) => {
+    const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }));
     bytesRead = bytes;
-    return { records: readRecords(stream, dataset as DatasetSpec<unknown>, formatOfPath(file)), bytesRead: bytes };
+    return { records: readRecords(stream, dataset as DatasetSpec<unknown>, formatOfPath(file), { keep }), bytesRead: bytes };
   };
   const items = { [Symbol.asyncIterator]: () => typedItems(dataset, rawRecords().records) };
   return { description: file, items, bytesRead: () => bytesRead(), totalBytes, rawRecords };

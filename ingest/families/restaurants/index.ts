@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { groupRows, RestaurantSourceRow } from '../../../src/domain/restaurants/grouping';
 import { mappedCodes } from '../../../src/domain/restaurants/violation-codes';
-import { textField } from '../../sources/dataset';
 import { RESTAURANT_INSPECTIONS } from '../../sources/restaurants';
 import type { Family, KeyedDataset } from '../types';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
@@ -42,7 +41,7 @@ export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
   stagedJson: (row) => JSON.stringify({ ...row, recordDate: null }),
   // A daily export is mostly the establishments of the day before: digested as read, the
   // unchanged ones are skipped before their rows are parsed.
-  rawKeyOf: (record) => textField(record.camis),
+  rawKeyColumn: 'camis',
   volatileColumns: ['record_date'],
   digestSalt: DIGEST_SALT,
   sourceHashes: 'restaurant_source_hashes',

@@ -26,15 +26,30 @@ export function inspectionsAsOf(history: EstablishmentHistory, asOf: Date): Insp
     .sort((a, b) => (a.inspectedAt === b.inspectedAt ? a.inspectionType.localeCompare(b.inspectionType) : a.inspectedAt < b.inspectedAt ? 1 : -1));
 }
 
+/**
+ * Every citation with its visit's date and type. Built as one literal of a fixed shape, the
+ * visit classified once: an object spread per citation was most of a derivation's cost
+ * (every re-ingest derives each changed establishment).
+ */
 export function citationsOf(inspections: InspectionRecord[]): DatedCitation[] {
-  return inspections.flatMap((inspection) =>
-    inspection.citations.map((citation) => ({
-      ...citation,
-      inspectedAt: inspection.inspectedAt,
-      inspectionType: inspection.inspectionType,
-      sanitary: isSanitaryInspection(inspection.inspectionType),
-    })),
-  );
+  const dated: DatedCitation[] = [];
+  for (const inspection of inspections) {
+    const { inspectedAt, inspectionType } = inspection;
+    const sanitary = isSanitaryInspection(inspectionType);
+    for (const citation of inspection.citations) {
+      dated.push({
+        code: citation.code,
+        description: citation.description,
+        criticalFlag: citation.criticalFlag,
+        critical: citation.critical,
+        category: citation.category,
+        inspectedAt,
+        inspectionType,
+        sanitary,
+      });
+    }
+  }
+  return dated;
 }
 
 /** The most recent inspection date: "the latest inspection" is every visit recorded that day. */

@@ -38,6 +38,9 @@ export function closureOf(action: string | null | undefined): ClosureAction | nu
 export type InspectionProgram = 'cycle' | 'pre_permit' | 'administrative' | 'enforcement' | 'other';
 export type InspectionStage = 'initial' | 'reinspection' | 'reopening' | 'compliance' | 'other';
 
+/** Classifications by type text: the city uses a few dozen, and derivations ask per visit and per citation. Bounded; cleared when full. */
+const classified = new Map<string, { program: InspectionProgram; stage: InspectionStage }>();
+
 /**
  * INSPECTION TYPE is "<program> / <stage>", e.g. "Cycle Inspection / Re-inspection".
  * Cycle and pre-permit programs are the sanitary (graded) inspections; Administrative
@@ -45,7 +48,18 @@ export type InspectionStage = 'initial' | 'reinspection' | 'reopening' | 'compli
  * Warning and the Inter-Agency Task Force are enforcement of other rules.
  */
 export function classifyInspectionType(type: string | null | undefined): { program: InspectionProgram; stage: InspectionStage } {
-  const [programText = '', stageText = ''] = (type ?? '').toLowerCase().split('/').map((part) => part.trim());
+  const text = type ?? '';
+  let classification = classified.get(text);
+  if (classification === undefined) {
+    if (classified.size >= 1000) classified.clear();
+    classification = Object.freeze(classify(text));
+    classified.set(text, classification);
+  }
+  return classification;
+}
+
+function classify(type: string): { program: InspectionProgram; stage: InspectionStage } {
+  const [programText = '', stageText = ''] = type.toLowerCase().split('/').map((part) => part.trim());
   let program: InspectionProgram = 'other';
   if (programText.startsWith('cycle inspection')) program = 'cycle';
   else if (programText.startsWith('pre-permit')) program = 'pre_permit';
