@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
-import { indexedAddress } from '../../../src/search/address';
+import { blockKey, indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -25,6 +25,11 @@ export interface PropertyDocument {
    * both into addressKeys and addressWords, which the search reads.
    */
   addressAliases?: string[];
+  /**
+   * `blockKey` of each address key (addressNorm and addressAliases) that has one
+   * (`3412 31 avenue` -> `34:even 31 avenue`): the same-block tier of the address search.
+   */
+  addressBlocks?: string[];
   /**
    * The lot's PAD address ranges (property_address_ranges), present only when it has any:
    * each as the canonical names of its street in the lot's borough and the house-number span
@@ -55,11 +60,12 @@ export function addressRangesOf(ranges: Array<{ street: string; low_house: strin
   return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
 
-function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases'> {
+function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases' | 'addressBlocks'> {
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
-  if (!indexed) return { addressNorm: normalizeText(address) };
-  const [addressNorm, ...aliases] = indexed.keys;
-  return aliases.length > 0 ? { addressNorm, addressAliases: aliases } : { addressNorm };
+  const [addressNorm, ...aliases] = indexed ? indexed.keys : [normalizeText(address)];
+  // From every key the index holds in addressKeys, so the block tier meets the same keys.
+  const blocks = [...new Set([addressNorm, ...aliases].map(blockKey).filter((block): block is string => block !== null))];
+  return { addressNorm, ...(aliases.length > 0 && { addressAliases: aliases }), ...(blocks.length > 0 && { addressBlocks: blocks }) };
 }
 
 /**

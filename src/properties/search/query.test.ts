@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { parseAddressQuery } from '../../search/address';
+import { blockHead, blockKey, parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, sameBlockPattern, searchSteps, streetsTyped, TIERS } from './query';
+import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, searchSteps, streetsTyped, TIERS } from './query';
 import { propertySlug } from './slug';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
@@ -107,19 +107,29 @@ describe('leadingStreets', () => {
   });
 });
 
-describe('sameBlockPattern', () => {
+describe('same block: blockHead (query) and blockKey (index)', () => {
   test('keeps all digits but the last two and the side of the street', () => {
-    expect(sameBlockPattern('3416')).toBe('34[0-9][02468][a-z]?');
-    expect(sameBlockPattern('352')).toBe('3[0-9][02468][a-z]?');
-    expect(sameBlockPattern('409f')).toBe('4[0-9][13579][a-z]?');
-    expect(sameBlockPattern('7')).toBe('[0-9]?[13579][a-z]?');
-    expect(sameBlockPattern('12a')).toBe('[0-9]?[02468][a-z]?');
+    expect(['3416', '352', '409f', '7', '12a', '34-16', 'abc'].map(blockHead)).toEqual(['34:even', '3:even', '4:odd', ':odd', ':even', null, null]);
+    expect(['3412 31 avenue', '7 east 65 street', '409f broadway', 'broadway', '12-1/2 main street'].map(blockKey)).toEqual(['34:even 31 avenue', ':odd east 65 street', '4:odd broadway', null, null]);
   });
 
-  test('the regular expression keeps to the block and side it names', () => {
-    const matches = (key: string, pattern: string) => new RegExp(`^${pattern}$`).test(key);
-    expect(['3400', '3412', '3498', '3412a'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual(['3400', '3412', '3498', '3412a']);
-    expect(['3413', '3512', '341', '34120'].filter((key) => matches(key, sameBlockPattern('3416')!))).toEqual([]);
+  // The regular expression the tier ran over addressKeys before the index held block keys:
+  // a lot's block key starts with the query's head and the street exactly when its key matched it.
+  const regexpOver = (houseKey: string) => {
+    const digits = /^(\d+)[a-z]?$/.exec(houseKey)![1];
+    const head = digits.slice(0, -2);
+    return `${head}${head ? '[0-9]' : '[0-9]?'}${Number(digits.at(-1)) % 2 === 0 ? '[02468]' : '[13579]'}[a-z]?`;
+  };
+  test('a block key meets a query exactly where the old regular expression over the whole key did', () => {
+    const houses = ['3400', '3412', '3498', '3412a', '3413', '3512', '341', '34120', '352', '350', '7', '17', '117', '8', '0', '409f', '4'];
+    const streets = ['31 avenue', '31 avenues', '31 avenue a', 'east 65 street', 'broadway'];
+    const keys = houses.flatMap((house) => streets.map((street) => `${house} ${street}`));
+    for (const house of houses)
+      for (const street of ['31 avenue', '31 ave', 'east 65 s', 'broadway']) {
+        const old = new RegExp(`^${regexpOver(house)} ${street}[a-z]*$`);
+        const now = new RegExp(`^${blockHead(house)} ${street}[a-z]*$`);
+        expect([house, street, keys.filter((key) => now.test(blockKey(key) ?? ''))]).toEqual([house, street, keys.filter((key) => old.test(key))]);
+      }
   });
 });
 

@@ -1,5 +1,5 @@
 import { canonicalStreetWords, houseNumberKey, houseNumberPoints, isBorough, parseBblPrefix } from '../../nyc';
-import { type AddressQuery, addressKey, parseAddressQuery } from '../../search/address';
+import { type AddressQuery, addressKey, blockHead, parseAddressQuery } from '../../search/address';
 import type { PlaceMatch } from '../../search/places';
 import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
 
@@ -13,7 +13,8 @@ import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
  *
  * What the index holds (index-mappings/properties.json): addressKeys, each of the lot's
  * address keys whole (`3412 31 avenue`; the street's other names too), and addressWords,
- * their words. Query and index build the keys with the same functions (src/search/address),
+ * their words; addressBlocks, each key's block and side with its street (`34:even 31 avenue`,
+ * src/search/address blockKey). Query and index build the keys with the same functions (src/search/address),
  * so `34-12` and `3412`, `5 AV` and `Fifth Avenue`, `E` and `East` meet. addressRanges
  * (nested) holds the lot's PAD address ranges: each street's canonical names and the span
  * of house numbers as ordered numbers (src/nyc/address/ranges), for the range tier.
@@ -98,20 +99,6 @@ export function leadingStreets(query: AddressQuery): string[] {
 }
 
 /**
- * The house keys on the same side of the same block as a house key, as a regular expression:
- * the digits but the last two kept, any two digits after them ending in the same parity, any
- * letter (`3416` -> `34[0-9][02468][a-z]?`, `7` -> `[0-9]?[13579][a-z]?`). Null for a key
- * that is not digits (with an optional letter).
- */
-export function sameBlockPattern(houseKey: string): string | null {
-  const digits = /^(\d+)[a-z]?$/.exec(houseKey)?.[1];
-  if (!digits) return null;
-  const side = Number(digits[digits.length - 1]) % 2 === 0 ? '[02468]' : '[13579]';
-  const head = digits.slice(0, -2);
-  return `${head}${head ? '[0-9]' : '[0-9]?'}${side}[a-z]?`;
-}
-
-/**
  * A house number inside a PAD range on one of these streets, on the same side: a nested
  * clause over addressRanges, one reading of the number per should (src/nyc/address/ranges).
  */
@@ -152,8 +139,10 @@ export function addressTiers(query: AddressQuery): object[] {
   if (fuzzy) clauses.push(tier(TIERS.oneEdit, { bool: { filter: [...houseTerm, ...fuzzy] } }));
   const leading = house ? leadingStreets(query) : [];
   if (leading.length) clauses.push(tier(TIERS.leadingWords, { bool: { filter: [...houseTerm, anyOf(leading.map((street) => ({ match_phrase: { addressWords: street } })))] } }));
-  const block = house ? sameBlockPattern(house) : null;
-  if (block) clauses.push(tier(TIERS.sameBlock, anyOf(streets.map((street) => ({ regexp: { addressKeys: { value: `${block} ${escapeRegexp(street)}[a-z]*`, flags: 'NONE' } } })))));
+  // The lot's block key (addressBlocks: blockKey of each address key) is this block and side,
+  // then the street typed, its last word possibly still being typed (letters only).
+  const block = house ? blockHead(house) : null;
+  if (block) clauses.push(tier(TIERS.sameBlock, anyOf(streets.map((street) => ({ regexp: { addressBlocks: { value: `${escapeRegexp(`${block} ${street}`)}[a-z]*`, flags: 'NONE' } } })))));
   if (house) clauses.push(tier(TIERS.sameStreet, anyOf(streets.map((street) => ({ match_phrase_prefix: { addressWords: { query: street } } })))));
   return clauses;
 }

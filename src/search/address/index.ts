@@ -162,6 +162,30 @@ export function addressKey(houseNumber: HouseNumber | null, street: string): str
   return [houseNumber ? houseNumberKey(houseNumber) : '', street].filter(Boolean).join(' ');
 }
 
+/**
+ * The block and side of a house key: its digits but the last two, and the parity of the last
+ * (`3416` -> `34:even`, `409f` -> `4:odd`, `7` -> `:odd`); null for a key that is not digits
+ * with an optional letter. Lots whose house keys share it are on the same side of the same
+ * block: `3400`-`3498`, even.
+ */
+export function blockHead(houseKey: string): string | null {
+  const digits = /^(\d+)[a-z]?$/.exec(houseKey)?.[1];
+  if (!digits) return null;
+  return `${digits.slice(0, -2)}:${Number(digits[digits.length - 1]) % 2 === 0 ? 'even' : 'odd'}`;
+}
+
+/**
+ * An address key's block key: `blockHead` of its first word, then the rest of the key
+ * (`3412 31 avenue` -> `34:even 31 avenue`); null when the first word is no house key of
+ * digits or nothing follows it. The index stores it (addressBlocks) so that the same-block
+ * tier looks up one key instead of running a regular expression over the house numbers.
+ */
+export function blockKey(key: string): string | null {
+  const space = key.indexOf(' ');
+  const head = space > 0 ? blockHead(key.slice(0, space)) : null;
+  return head && `${head} ${key.slice(space + 1)}`;
+}
+
 export interface IndexedAddress {
   houseNumber: HouseNumber | null;
   /** Canonical street words of the address as written. */
