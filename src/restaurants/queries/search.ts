@@ -37,8 +37,6 @@ export interface SearchInput {
   limit: number;
   /** Which tiers to run (default all); see TierPass. */
   pass?: TierPass;
-  /** Establishments already found by an earlier pass. */
-  excludeCamis?: string[];
 }
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
@@ -106,7 +104,6 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
   const filter: object[] = [];
   if (input.scope) filter.push(scopeFilter(input.scope));
   const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
-  const mustNot = input.excludeCamis?.length ? [{ ids: { values: input.excludeCamis } }] : [];
   // The tier alone is the score; inside a tier the distance (with a location) or the name decides.
   // An establishment without coordinates sorts after those with a distance in its tier (missing = +Infinity).
   const inside = geo ? { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } } : { nameExact: { order: 'asc' } };
@@ -115,7 +112,7 @@ export function buildSearchRequest(input: SearchInput): Record<string, unknown> 
     size: input.limit,
     track_total_hits: false,
     ...SUMMARY_FETCH,
-    query: { bool: { must: [best], filter, must_not: mustNot } },
+    query: { bool: { must: [best], filter } },
     sort,
   };
 }
