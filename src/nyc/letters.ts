@@ -15,7 +15,17 @@ const LETTER_FOLDS: Readonly<Record<string, string>> = {
 };
 const UNDECOMPOSED_LETTERS = /[æðøþßđħıĸŀłŋœŧ]/giu;
 
+// Nothing in ASCII is folded: no mark, no spacing acute, no undecomposed letter, and NFKD
+// leaves every ASCII character as it is.
+const NON_ASCII = /[^\x00-\x7f]/;
+
 export function foldLetters(input: string): string {
+  // Most names are plain ASCII: answered as they are, without the four passes below.
+  return NON_ASCII.test(input) ? foldEveryLetter(input) : input;
+}
+
+/** The folding itself, whatever the text (exported for the test that proves the ASCII shortcut changes nothing). */
+export function foldEveryLetter(input: string): string {
   return input
     .replace(SPACING_ACUTE, '')
     .replace(UNDECOMPOSED_LETTERS, (letter) => {
