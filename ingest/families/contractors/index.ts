@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { ticketStanding, type CompanyName } from '../../../src/domain/contractors';
+import { ticketStanding, unknownTicketValues, type CompanyName } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import { OATH_HEARINGS, type OathRow } from '../../sources/contractors';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
@@ -45,12 +45,20 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
   const entries = [...byTicket.values()];
   const ticketNumbers = [...byTicket.keys()];
 
-  const incoming = new Map<string, CompanyName>();
+  // Each spelling as last read, its cut candidates the union over every row (sorted): one
+  // name per spelling, built once, though a company's spelling repeats on many rows.
+  const seen = new Map<string, { name: CompanyName; prefixes: Set<string> }>();
   for (const { name } of entries) {
     if (!name) continue;
-    const known = incoming.get(name.spelling);
-    incoming.set(name.spelling, known ? { ...name, truncatedPrefixes: [...new Set([...known.truncatedPrefixes, ...name.truncatedPrefixes])].sort() } : { ...name, truncatedPrefixes: [...name.truncatedPrefixes].sort() });
+    const known = seen.get(name.spelling);
+    if (!known) seen.set(name.spelling, { name, prefixes: new Set(name.truncatedPrefixes) });
+    else {
+      known.name = name;
+      for (const prefix of name.truncatedPrefixes) known.prefixes.add(prefix);
+    }
   }
+  const incoming = new Map<string, CompanyName>();
+  for (const [spelling, { name, prefixes }] of seen) incoming.set(spelling, { ...name, truncatedPrefixes: [...prefixes].sort() });
   // What the stores hold of these tickets: the company and staged key each had before.
   const { rows: prior } = await client.query(
     'select ticket, spelling, company, respondent_first_name, respondent_last_name from contractor_tickets where ticket = any($1)',
@@ -102,7 +110,8 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   digestSalt: 'oath-v2',
   sourceHashes: 'oath_source_hashes',
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
-  unknownValues: (row, asOf) => ticketStanding(row, asOf).unknownValues,
+  // Counted as the rows are read; the standing itself is derived once, when applied.
+  unknownValues: (row) => unknownTicketValues(row),
 };
 
 export { buildDocuments } from './documents';

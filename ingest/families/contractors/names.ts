@@ -7,17 +7,33 @@ import { respondentCompany, type CompanyName, type Respondent } from '../../../s
  */
 
 const CACHE_LIMIT = 200_000;
-const cache = new Map<string, CompanyName | null>();
+/** By first name, then last name (null read as ''): no key string is built per call, and each field's hash is computed once per string. */
+const cache = new Map<string, Map<string, { name: CompanyName | null; staged: string }>>();
+let cached = 0;
 
-/** respondentCompany, memoized by the two name fields (the cache is cleared when it grows past 200,000 entries). */
-export function cachedRespondentCompany(respondent: Respondent): CompanyName | null {
-  const key = `${respondent.firstName ?? ''}\u0000${respondent.lastName ?? ''}`;
-  const known = cache.get(key);
+/** A respondent's reading and staged key, computed once per distinct pair of name fields (the cache is cleared when it grows past 200,000 entries). */
+function readingOf(respondent: Respondent): { name: CompanyName | null; staged: string } {
+  const first = respondent.firstName ?? '';
+  const last = respondent.lastName ?? '';
+  let byLast = cache.get(first);
+  const known = byLast?.get(last);
   if (known !== undefined) return known;
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+  if (cached >= CACHE_LIMIT) {
+    cache.clear();
+    cached = 0;
+    byLast = undefined;
+  }
+  if (byLast === undefined) cache.set(first, (byLast = new Map()));
   const name = respondentCompany(respondent);
-  cache.set(key, name);
-  return name;
+  const reading = { name, staged: name ? nameBlock(name) : individualBlock(respondent) };
+  byLast.set(last, reading);
+  cached += 1;
+  return reading;
+}
+
+/** respondentCompany, memoized by the two name fields. */
+export function cachedRespondentCompany(respondent: Respondent): CompanyName | null {
+  return readingOf(respondent).name;
 }
 
 /** The legal forms names.ts reads when squeezed onto a core's last word ('CENTRAL HARLEM MHALP'), longest first where one ends another. */
@@ -54,6 +70,5 @@ export function individualBlock(respondent: Respondent): string {
 
 /** The staged key of a respondent's row: its company's block, or an individuals' block. */
 export function stagedKeyOf(respondent: Respondent): string {
-  const name = cachedRespondentCompany(respondent);
-  return name ? nameBlock(name) : individualBlock(respondent);
+  return readingOf(respondent).staged;
 }

@@ -1,5 +1,5 @@
 import { addDays } from '../../nyc';
-import { COMPLIANCE_STATUSES, HEARING_RESULTS, HEARING_STATUSES, leadCharge, soughtCentsOf, TICKET_STATUS_DESCRIPTION, ticketStanding } from './tickets';
+import { COMPLIANCE_STATUSES, HEARING_RESULTS, HEARING_STATUSES, leadCharge, soughtCentsOf, TICKET_STATUS_DESCRIPTION, ticketStanding, unknownTicketValues } from './tickets';
 import type { TicketRecord } from './types';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
@@ -95,6 +95,24 @@ describe('ticket status mapping', () => {
     expect(ticketStanding(ticket({ hearingStatus: 'DEFAULTED', decisionDate: '2020-01-01', balanceDueCents: 100, complianceStatus: 'Other' }), ASOF)).toMatchObject({ status: 'defaulted', unknownValues: ['compliance_status "Other"'] });
     // Case and spacing are not unknown values.
     expect(ticketStanding(ticket({ hearingStatus: 'paid  in full', complianceStatus: 'all terms met' }), ASOF).unknownValues).toEqual([]);
+  });
+
+  it('unknownTicketValues (counted as an ingest reads) names what the standing names; a value as the vocabulary writes it reads as its other spellings', () => {
+    const messy = (value: string) => ` ${value.toLowerCase().replace(/ /g, '  ')} `;
+    const values = (vocabulary: Readonly<Record<string, unknown>>) => [null, '', 'SOMETHING NEW', ...Object.keys(vocabulary), ...Object.keys(vocabulary).map(messy)];
+    for (const hearingStatus of values(HEARING_STATUSES)) {
+      for (const hearingResult of values(HEARING_RESULTS)) {
+        for (const complianceStatus of values(COMPLIANCE_STATUSES)) {
+          const record = ticket({ hearingStatus, hearingResult, complianceStatus, decisionDate: '2026-10-01', hearingDate: '2026-10-01', penaltyImposedCents: 500, balanceDueCents: 500 });
+          const standing = ticketStanding(record, ASOF);
+          expect(unknownTicketValues(record)).toEqual(standing.unknownValues);
+          const spelledOtherwise = { ...record, hearingStatus: hearingStatus && messy(hearingStatus), hearingResult: hearingResult && messy(hearingResult), complianceStatus: complianceStatus && messy(complianceStatus) };
+          // The same standing; an unknown value is quoted as written.
+          const other = ticketStanding(spelledOtherwise, ASOF);
+          expect([record, { ...other, unknownValues: other.unknownValues.length }]).toEqual([record, { ...standing, unknownValues: standing.unknownValues.length }]);
+        }
+      }
+    }
   });
 
   it('every vocabulary value is named in the served description', () => {
