@@ -24,8 +24,11 @@ export async function searchProperties(store: DataStore, params: PropertySearchQ
   return lots;
 }
 
+/** Only what a result is made of comes back (no index name, score or sort values): a smaller answer to send and parse. */
+const HIT_FIELDS = 'hits.hits.fields';
+
 async function searchLots(store: DataStore, request: Record<string, unknown>): Promise<PropertySearchResult[]> {
-  const response = await store.es.search({ index: store.indexAlias('properties'), ...request }, { ignore: [404] });
+  const response = await store.es.search({ index: store.indexAlias('properties'), ...request, filter_path: HIT_FIELDS }, { ignore: [404] });
   return (response.hits?.hits ?? []).map((hit) => {
     const fields = hit.fields as Record<string, string[] | undefined>;
     const lot = { bbl: fields.bbl![0], address: fields.address?.[0] ?? null, borough: fields.borough![0] };
