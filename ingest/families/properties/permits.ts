@@ -8,12 +8,12 @@ import {
   type PermitRecordType,
   type PermitStanding,
 } from '../../../src/domain/properties/permits';
-import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
-import { upsertSql } from '../../load/upsert';
+import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, type PermitRow } from '../../sources/properties/permits';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
+import { type RecordTable, writeRecords } from './records';
 import { createUnseenLots } from './unseen-lots';
 
 /** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
@@ -51,9 +51,13 @@ const PERMIT_COLUMNS: Array<CopyColumn<StoredPermit>> = [
   ['is_open', 'boolean', ({ standing }) => standing.isOpen],
 ];
 
-/** A chunk's permits wait here (filled by COPY) for the two statements that read them. */
-const INCOMING = 'incoming_permits';
-const UPSERT_PERMITS = upsertSql('property_permits', PERMIT_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl', { from: INCOMING });
+const PERMITS: RecordTable<StoredPermit> = {
+  table: 'property_permits',
+  incoming: 'incoming_permits',
+  columns: PERMIT_COLUMNS,
+  sourceId: ({ row }) => row.sourceId,
+  bbl: ({ row }) => row.bbl,
+};
 
 /**
  * Writes the permits (or job filings) of these entities' staged rows: rows that name only
@@ -82,15 +86,7 @@ async function applyPermits<Status>(
   // Only what the rows themselves say places a building: not the lots just found by BIN.
   await recordBuildings(client, dataset.source.name, rows.map(({ row }) => row));
 
-  if (permits.length) {
-    await copyIntoTemporaryTable(client, INCOMING, 'property_permits', PERMIT_COLUMNS, permits);
-    const { rows: moved } = await client.query(
-      `select stored.bbl from property_permits stored join ${INCOMING} incoming using (source_dataset, source_id) where stored.bbl <> incoming.bbl`,
-    );
-    for (const { bbl } of moved) changed.add(bbl);
-    const { rows: written } = await client.query(UPSERT_PERMITS);
-    for (const { bbl } of written) changed.add(bbl);
-  }
+  for (const bbl of await writeRecords(client, PERMITS, dataset.source.name, permits)) changed.add(bbl);
   return { duplicateLines, changed: [...changed], rejected };
 }
 

@@ -5,12 +5,12 @@ import {
   ecbViolationStanding,
   ViolationStanding,
 } from '../../../src/domain/properties/violations';
-import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
-import { upsertSql } from '../../load/upsert';
+import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
+import { type RecordTable, writeRecords } from './records';
 import { createUnseenLots } from './unseen-lots';
 
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
@@ -56,9 +56,13 @@ const VIOLATION_COLUMNS: Array<CopyColumn<StoredViolation>> = [
   ['device_type', 'text', ({ row }) => row.deviceType ?? null],
 ];
 
-/** A chunk's violations wait here (filled by COPY) for the two statements that read them. */
-const INCOMING = 'incoming_violations';
-const UPSERT_VIOLATIONS = upsertSql('property_violations', VIOLATION_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl', { from: INCOMING });
+const VIOLATIONS: RecordTable<StoredViolation> = {
+  table: 'property_violations',
+  incoming: 'incoming_violations',
+  columns: VIOLATION_COLUMNS,
+  sourceId: ({ row }) => row.sourceId,
+  bbl: ({ row }) => row.bbl,
+};
 
 /**
  * Writes the violations of these lots' staged rows: one per source id (a later row of the
@@ -86,15 +90,7 @@ async function applyViolations<Status>(
   // The buildings the rows themselves place on lots (not those just found by BIN).
   await recordBuildings(client, docket.source.name, rows.map(({ row }) => row));
 
-  if (violations.length) {
-    await copyIntoTemporaryTable(client, INCOMING, 'property_violations', VIOLATION_COLUMNS, violations);
-    const { rows: moved } = await client.query(
-      `select stored.bbl from property_violations stored join ${INCOMING} incoming using (source_dataset, source_id) where stored.bbl <> incoming.bbl`,
-    );
-    for (const { bbl } of moved) changed.add(bbl);
-    const { rows: written } = await client.query(UPSERT_VIOLATIONS);
-    for (const { bbl } of written) changed.add(bbl);
-  }
+  for (const bbl of await writeRecords(client, VIOLATIONS, docket.source.name, violations)) changed.add(bbl);
   return { duplicateLines, changed: [...changed], rejected };
 }
 
