@@ -3,18 +3,22 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { httpRequests, httpRequestSeconds, metricsRegistry } from '../platform/metrics';
+import { metricsRegistry, recordHttpRequest } from '../platform/metrics';
+
+/** Route templates as labels (/api/v1/restaurants/{camis}), converted once per template rather than per request. */
+const templates = new Map<string, string>();
 
 /** The route template that answered (/api/v1/restaurants/{camis}), never the raw path; unmatched when no route did. */
 function routeOf(ctx: Context): string {
   const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-  return typeof matched === 'string' ? matched.replace(/:(\w+)/g, '{$1}') : 'unmatched';
+  if (typeof matched !== 'string') return 'unmatched';
+  let template = templates.get(matched);
+  if (template === undefined) templates.set(matched, (template = matched.replace(/:(\w+)/g, '{$1}')));
+  return template;
 }
 
-function record(ctx: Context, started: bigint): void {
-  const labels = { method: ctx.method, route: routeOf(ctx), status: ctx.status };
-  httpRequests.inc(labels);
-  httpRequestSeconds.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+function record(ctx: Context, started: number): void {
+  recordHttpRequest(ctx.method, routeOf(ctx), ctx.status, (performance.now() - started) / 1000);
 }
 
 /**
@@ -24,7 +28,7 @@ function record(ctx: Context, started: bigint): void {
  */
 export function requestMetrics(): Middleware {
   return async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
