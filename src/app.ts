@@ -82,8 +82,10 @@ export function createApp(options: AppOptions): App {
   // The public pages (/console, /docs) need no key; their API calls do, like anyone's.
   const pages = consolePages({ config, stores, doc });
   koa.use(methodNotAllowed([probes, pages, api]));
-  koa.use(probes.routes());
-  koa.use(pages.routes());
+  // No probe or page is under /api/v1: an API request skips their routers (each a host lookup and a match per request).
+  const probeRoutes: Koa.Middleware = probes.routes() as Koa.Middleware;
+  const pageRoutes: Koa.Middleware = pages.routes() as Koa.Middleware;
+  koa.use((ctx, next) => (API_PREFIX.test(ctx.path) ? next() : probeRoutes(ctx, () => pageRoutes(ctx, next))));
   // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
   const freshness = derivedFreshness({ config, logger });
   koa.use(async (ctx, next) => {

@@ -52,6 +52,13 @@ class KeyCache {
   }
 }
 
+/** How many Authorization headers were sent (rawHeaders alternates names and values); headersDistinct would copy every header of every request to tell. */
+function authorizationHeaders(raw: string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
+  return count;
+}
+
 function bearerKey(header: string): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
@@ -66,7 +73,7 @@ export function authenticate(options: AuthOptions): Middleware {
   const now = options.now ?? (() => new Date());
   return async (ctx, next) => {
     // Node keeps only the first of repeated Authorization headers; two keys is an ambiguous request, not the first key's.
-    if ((ctx.req.headersDistinct.authorization?.length ?? 0) > 1) throw invalidParameter('Authorization', 'the Authorization header was sent more than once; send one key');
+    if (authorizationHeaders(ctx.req.rawHeaders) > 1) throw invalidParameter('Authorization', 'the Authorization header was sent more than once; send one key');
     const header = ctx.get('Authorization');
     if (!header) throw new ApiError(401, 'missing_key', 'send your API key as Authorization: Bearer <key>');
     const presented = bearerKey(header);

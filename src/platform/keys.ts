@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import crypto, { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Mode } from '../db/schemas';
 
@@ -32,8 +32,12 @@ function randomBase62(length: number): string {
   return out;
 }
 
+/** Every request's key check hashes its key: crypto.hash (Node >= 20.12), the one-shot digest, costs about a quarter of createHash's object. */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'hex') : (text) => createHash('sha256').update(text).digest('hex');
+
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return sha256Hex(key);
 }
 
 export function generateKey(mode: Mode): string {
