@@ -3,6 +3,7 @@
  * and what was asked, the status and the latency kept with the answer so every panel can
  * show the request it made.
  */
+import type { PageMeta } from './api-types';
 
 export interface Answer<T> {
   ok: boolean;
@@ -48,5 +49,5 @@ export async function apiGet<T>(path: string, query: Query = {}, signal?: AbortS
 
 export interface Page<T> {
   data: T[];
-  meta?: { nextCursor: string | null; returned: number };
+  meta?: PageMeta;
 }

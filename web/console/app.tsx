@@ -8,7 +8,8 @@ import { gradeColour, gradeLabel } from './format';
 import { KeyPanel } from './key-panel';
 import { NearbyMap } from './nearby-map';
 import { Typeahead } from './typeahead';
-import type { ContractorSummary, PropertyHit, RestaurantSummary, Selection } from './types';
+import type { ContractorSummary, PropertySearchResult, RestaurantSummary } from './api-types';
+import type { Selection } from './types';
 
 interface ConsoleConfig {
   publicTestKey: string;
@@ -75,7 +76,7 @@ export function App() {
                   )}
                   onPick={(restaurant) => pick({ family: 'restaurant', camis: restaurant.camis })}
                 />
-                <Typeahead<PropertyHit>
+                <Typeahead<PropertySearchResult>
                   id="search-addresses"
                   label="Addresses"
                   hint="A street address as typed (“225 w 11 st”), Queens hyphens (“37-18 82”), or a BBL."

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Answer, apiGet } from './api';
 import { gradeColour, gradeLabel } from './format';
 import { RequestLine } from './request-line';
-import type { RestaurantSummary } from './types';
+import type { RestaurantSummary } from './api-types';
 
 /** Lower Manhattan: where a first-time visitor expects to start. */
 const START: L.LatLngTuple = [40.7306, -74.0003];

@@ -1,6 +1,6 @@
 import { RequestLine } from '../request-line';
 import { day, dollars } from '../format';
-import type { ContractorProfile, ContractorTicket } from '../types';
+import type { ContractorProfile, ContractorTicket } from '../api-types';
 import { Factors, RiskBadge } from './factors';
 import { useAnswers } from './load';
 

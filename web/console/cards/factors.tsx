@@ -7,7 +7,7 @@ export function Factors({ factors, empty }: { factors: Factor[]; empty: string }
       {factors.map((factor) => (
         <li key={factor.key}>
           <strong>{factor.label}</strong>
-          {factor.points !== undefined ? <span class="points"> +{factor.points}</span> : null}
+          {'points' in factor ? <span class="points"> +{factor.points}</span> : null}
           <span class="muted"> · {factor.detail}</span>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { RequestLine } from '../request-line';
 import { day, dollars, month } from '../format';
-import type { Deadline, PropertyProfile } from '../types';
+import type { Deadline, PropertyProfile } from '../api-types';
 import { Factors, RiskBadge } from './factors';
 import { useAnswers } from './load';
 

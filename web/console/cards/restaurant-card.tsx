@@ -1,6 +1,6 @@
 import { RequestLine } from '../request-line';
 import { day, gradeColour, gradeLabel } from '../format';
-import type { RestaurantInspection, RestaurantProfile } from '../types';
+import type { RestaurantInspection, RestaurantProfile } from '../api-types';
 import { Factors, RiskBadge } from './factors';
 import { useAnswers } from './load';
 import { ScoreChart } from './score-chart';

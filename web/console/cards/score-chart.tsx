@@ -1,5 +1,5 @@
 import { day, gradeColour } from '../format';
-import type { RestaurantInspection } from '../types';
+import type { RestaurantInspection } from '../api-types';
 
 const WIDTH = 320;
 const HEIGHT = 120;
