@@ -28,8 +28,9 @@ const CSV_RULES =
   'The export is streamed from the store in batches of a few thousand rows and counts as one request against the key\'s daily limit. ' +
   'An export that runs past the server limit (EXPORT_MAX_SECONDS, 15 minutes by default), or meets a store failure once rows ' +
   'are being sent, is cut off without the final chunk of the chunked transfer, so the client sees an incomplete download, never a short ' +
-  'file that looks whole. Elasticsearch-backed lists (restaurant browse, the city feeds, contractors) are read from one point in time ' +
-  'of the index for the whole export; Postgres-backed lists (a lot\'s violations and permits, a contractor\'s tickets) batch by batch.';
+  'file that looks whole. Elasticsearch-backed lists (restaurant browse, contractors, the violation feed filtered by q or a circle) are read ' +
+  'from one point in time of the index for the whole export; the city feeds otherwise come from Postgres in one statement (one consistent ' +
+  'snapshot); a lot\'s violations and permits and a contractor\'s tickets batch by batch.';
 
 /** A cursor list's 200: a page as JSON, or with format=csv the whole list as text/csv in these columns. */
 export function exportPageResponse(item: Schema, columns: CsvColumns, description = 'OK'): Record<string, unknown> {

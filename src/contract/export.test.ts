@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { csvText } from './export';
+import pg from 'pg';
+import { crlfRecords, csvText, inlineParams } from './export';
 
 describe('csvText', () => {
   it('writes RFC 4180: CRLF records, quoted commas, quotes, CR and LF, a header row when asked', () => {
@@ -24,5 +25,79 @@ describe('csvText', () => {
 
   it('writes only the header for an empty list', () => {
     expect(csvText(['a', 'b'], [], true)).toBe('a,b\r\n');
+  });
+});
+
+describe('inlineParams', () => {
+  const pgEscaper = { escapeLiteral: pg.escapeLiteral };
+
+  it('writes each $n as a literal: text escaped by pg, numbers and booleans bare, null, arrays', () => {
+    const sql = inlineParams(pgEscaper, {
+      sql: 'select $1::text, $2::integer, $3::boolean, $4::date, c = any($5::text[]), $6',
+      params: ["JOE'S", 42, false, '2024-03-11', ['A', "B'C"], null],
+    });
+    expect(sql).toBe("select 'JOE''S'::text, 42::integer, false::boolean, '2024-03-11'::date, c = any(array['A','B''C']::text[]), null");
+  });
+
+  it('escapes backslashes as pg does (an E string), so a value cannot end its literal', () => {
+    expect(inlineParams(pgEscaper, { sql: 'select $1', params: ["a\\' or 1=1 --"] })).toBe("select  E'a\\\\'' or 1=1 --'");
+  });
+
+  it('reads each placeholder once: $1 inside a value is text, $10 is the tenth value, not $1 and a 0', () => {
+    const params = ['$2', ...Array.from({ length: 9 }, (_, index) => index + 2)];
+    expect(inlineParams(pgEscaper, { sql: 'select $1, $10', params })).toBe("select '$2', 10");
+  });
+
+  it('refuses a placeholder without a value', () => {
+    expect(() => inlineParams(pgEscaper, { sql: 'select $1, $2', params: ['x'] })).toThrow('no value for $2');
+  });
+});
+
+describe('crlfRecords', () => {
+  /** The transform's whole output for the input cut into these chunks. */
+  async function through(chunks: string[]): Promise<string> {
+    const transform = crlfRecords();
+    const out: Buffer[] = [];
+    transform.on('data', (chunk: Buffer) => out.push(chunk));
+    const ended = new Promise((resolve) => transform.on('end', resolve));
+    for (const chunk of chunks) transform.write(Buffer.from(chunk));
+    transform.end();
+    await ended;
+    return Buffer.concat(out).toString();
+  }
+
+  // COPY's CSV: LF record ends; a value with LF, CR, a comma or a quote is quoted, quotes doubled.
+  const copied = 'code,description\n04L,"Mice, ""live"" ones\nin the kitchen"\n10F,"a\r\nb"\n,\n';
+  const expected = 'code,description\r\n04L,"Mice, ""live"" ones\nin the kitchen"\r\n10F,"a\r\nb"\r\n,\r\n';
+
+  it('ends records with CRLF and keeps a line feed inside a quoted value', async () => {
+    expect(await through([copied])).toBe(expected);
+    expect(parse(expected)).toEqual([['code', 'description'], ['04L', 'Mice, "live" ones\nin the kitchen'], ['10F', 'a\r\nb'], ['', '']]);
+  });
+
+  it('carries the quote state across chunks, wherever the chunks are cut (inside a value, between doubled quotes)', async () => {
+    for (let cut = 0; cut <= copied.length; cut++) {
+      expect(await through([copied.slice(0, cut), copied.slice(cut)])).toBe(expected);
+    }
+    expect(await through([...copied])).toBe(expected);
+  });
+
+  it('passes the first chunk on at once (the answer starts), then gathers small chunks into larger writes', async () => {
+    const transform = crlfRecords();
+    const out: Buffer[] = [];
+    transform.on('data', (chunk: Buffer) => out.push(chunk));
+    transform.write(Buffer.from('a,b\n'));
+    transform.write(Buffer.from('1,2\n'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.map(String)).toEqual(['a,b\r\n']);
+    const ended = new Promise((resolve) => transform.on('end', resolve));
+    transform.end(Buffer.from('3,4\n'));
+    await ended;
+    expect(out.map(String)).toEqual(['a,b\r\n', '1,2\r\n3,4\r\n']);
+  });
+
+  it('passes a last record without a line end as it is, and nothing for no input', async () => {
+    expect(await through(['a,b\n1,2'])).toBe('a,b\r\n1,2');
+    expect(await through([])).toBe('');
   });
 });
