@@ -80,6 +80,8 @@ interface Snapshot {
 export interface CpuReading {
   /** CPU seconds of each named process tree during the measurement. */
   seconds: Record<string, number>;
+  /** The same per process of each tree (pid -> seconds): one Postgres backend's share, say. */
+  perProcess: Record<string, Map<number, number>>;
   loadGeneratorSeconds: number;
   /** Busy CPU seconds of the machine not in any measured process. */
   restSeconds: number;
@@ -118,20 +120,26 @@ export class CpuMeter {
     const after = this.snapshot();
     const hz = ticksPerSecond();
     const seconds: Record<string, number> = {};
+    const perProcess: Record<string, Map<number, number>> = {};
     const missing: string[] = [];
     for (const [name, ticksAfter] of after.perGroup) {
       if (ticksAfter.size === 0) missing.push(name);
       const ticksBefore = this.before.perGroup.get(name)!;
       // A process started during the run counts from zero; one that ended is lost (rare: pools keep their connections).
       let total = 0;
-      for (const [pid, ticks] of ticksAfter) total += ticks - (ticksBefore.get(pid) ?? 0);
+      perProcess[name] = new Map();
+      for (const [pid, ticks] of ticksAfter) {
+        const used = ticks - (ticksBefore.get(pid) ?? 0);
+        total += used;
+        perProcess[name].set(pid, used / hz);
+      }
       seconds[name] = total / hz;
     }
     const self = process.cpuUsage(this.before.self);
     const loadGeneratorSeconds = (self.user + self.system) / 1e6;
     const measured = Object.values(seconds).reduce((sum, value) => sum + value, 0) + loadGeneratorSeconds;
     const restSeconds = Math.max(0, (after.machine - this.before.machine) / hz - measured);
-    return { seconds, loadGeneratorSeconds, restSeconds, missing, elapsedSeconds: (after.at - this.before.at) / 1000 };
+    return { seconds, perProcess, loadGeneratorSeconds, restSeconds, missing, elapsedSeconds: (after.at - this.before.at) / 1000 };
   }
 }
 
