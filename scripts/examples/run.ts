@@ -42,11 +42,24 @@ function clean(request: ExampleRequest): ExampleRequest {
   return JSON.parse(JSON.stringify(request));
 }
 
-/** A copy with every value at the step's `varies` paths replaced by a marker (kept absent when absent). */
+/**
+ * A copy with every value at the step's `varies` paths replaced by a marker (kept absent when
+ * absent), and every cursor's signature too: it is made with the deployment's cursor secret
+ * (random per machine), so a cursor compares by what it points at.
+ */
 export function masked(value: unknown, paths: string[] = []): unknown {
   const copy = JSON.parse(JSON.stringify(value ?? null));
   for (const path of paths) mask(copy, path.split('.'));
+  maskCursorSignatures(copy);
   return copy;
+}
+
+function maskCursorSignatures(node: any): void {
+  if (node === null || typeof node !== 'object') return;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'nextCursor' && typeof child === 'string') node[key] = child.replace(/\.[^.]*$/, '.<signature>');
+    else maskCursorSignatures(child);
+  }
 }
 
 function mask(node: any, parts: string[]): void {
