@@ -3,7 +3,7 @@ import type { Family } from '../families/types';
 import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';
-import { aliasTargets, createIndex, mappedRefreshInterval, orphanIndices, setRefreshInterval, staleIndices, swapAliases, versionedIndexName } from './indices';
+import { aliasTargets, createIndex, mappedRefreshInterval, mergeToOneSegment, orphanIndices, setRefreshInterval, staleIndices, swapAliases, versionedIndexName } from './indices';
 import { entityKeyBatches } from './keys';
 
 /** Deletes every versioned index of the family that its alias does not point at. */
@@ -48,7 +48,7 @@ export async function rebuildIndices(store: DataStore, family: Family, options: 
       }
       await store.es.indices.refresh({ index: targets.map((target) => target.index) });
       const merged = targets.filter((target) => target.forceMerge).map((target) => target.index);
-      if (merged.length) await store.es.indices.forcemerge({ index: merged, max_num_segments: 1 });
+      await mergeToOneSegment(store.es, merged);
     } catch (error) {
       await store.es.indices.delete({ index: targets.map((target) => target.index) }).catch(() => undefined);
       throw error;

@@ -1,7 +1,7 @@
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { generatedFile } from './support';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
-import { ensureIndices, pauseRefreshes, restoreRefreshes } from '../index/indices';
+import { ensureIndices, mergeAfterLargeLoad, pauseRefreshes, restoreRefreshes } from '../index/indices';
 import { ingestDataset } from '../load/pipeline';
 import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
 import { fileSource } from '../sources/source';
@@ -43,5 +43,25 @@ describe('refreshes paused during a load', () => {
     const { rows } = await store.pg.query('select count(*)::int as n from restaurant_establishments');
     expect(rows[0].n).toBeGreaterThan(0);
     expect((await store.es.count({ index: store.indexAlias('restaurants') })).count).toBe(rows[0].n);
+  });
+
+  it('a load that rewrote a large share of the documents leaves the keystroke index in one segment; a small one leaves merging to Elasticsearch', async () => {
+    const store = ns.stores.byMode.live;
+    const index = store.indexAlias('restaurants');
+    const segments = async () => {
+      const found = await store.es.indices.segments({ index });
+      return Object.values(found.indices).flatMap((entry) => Object.values(entry.shards).flat()).reduce((n, shard) => n + shard.num_committed_segments + shard.num_search_segments, 0);
+    };
+    // A second segment: one document written again and made searchable.
+    const [hit] = (await store.es.search({ index, size: 1 })).hits.hits;
+    await store.es.index({ index: hit._index, id: hit._id!, document: hit._source, refresh: true });
+    await store.es.indices.flush({ index });
+    const before = await segments();
+    expect(before).toBeGreaterThan(2);
+    const { count } = await store.es.count({ index: RESTAURANTS.indices.map(({ name }) => store.indexAlias(name)) }); // the family's documents
+    expect(await mergeAfterLargeLoad(store, RESTAURANTS, 1)).toEqual([]);
+    expect(await segments()).toBe(before);
+    expect(await mergeAfterLargeLoad(store, RESTAURANTS, count)).toEqual([index]);
+    expect(await segments()).toBe(2); // one segment, counted once committed and once searchable
   });
 });

@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { inTransaction, withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
 import type { Family, KeyedDataset, NumberedRows } from '../families/types';
-import { pauseRefreshes, refreshIndices, restoreRefreshes } from '../index/indices';
+import { mergeAfterLargeLoad, pauseRefreshes, refreshIndices, restoreRefreshes } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import { textField, type Source, type SourceItem } from '../sources/dataset';
 import { recordChanges } from './changes';
@@ -322,7 +322,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
     await restoreRefreshes(store, family);
     // The background relay indexes without refreshing: one refresh here makes everything
     // this run indexed searchable by the time it returns.
-    if (summary.documentsIndexed > 0) await refreshIndices(store, family);
+    if (summary.documentsIndexed > 0) {
+      await refreshIndices(store, family);
+      await mergeAfterLargeLoad(store, family, summary.documentsIndexed);
+    }
   }
   progress.finish();
   summary.durationMs = Date.now() - started;
