@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nycDataPresent } from '../../src/nyc/testing/shared-data';
+import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES } from '../families';
@@ -136,6 +136,31 @@ describeWithDockets('ingest of the real violation dockets (Postgres + Elasticsea
     expect(lot).toMatchObject({ address: '193 HENRY STREET', bldgclass: 'C7' });
     expect(Number(lot.version)).toBeGreaterThan(Number(before.version));
     expect(await violationsOf(ns, '1002850008')).toHaveLength(2);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+  });
+
+  it('a stored violation re-filed under another lot moves there and one whose values differ is updated; the lot it left changes too, and the same file again changes nothing', async () => {
+    const store = ns.stores.byMode.test;
+    // The WOW file's first two rows: 1-01500-00065 re-filed under block 01501, and 1-01340-00001's description amended.
+    const [header, first, second] = fs.readFileSync(path.join(NYC_DATA_DIR, DOB), 'utf8').split('\n');
+    expect(first).toContain('"1","1046964","01500","00065"');
+    expect(second).toContain('"1","1038905","01340","00001"');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dob-moved-'));
+    const file = path.join(dir, 'dob.csv');
+    fs.writeFileSync(file, `${header}\n${first.replace('"01500","00065"', '"01501","00065"')}\n${second.replace('"THE BOROUGH COMMISSIONER', '"AMENDED: THE BOROUGH COMMISSIONER')}\n`);
+    const [left, moved, amended] = ['1015000065', '1015010065', '1013400001'];
+    const leftBefore = await violationsOf(ns, left);
+    const { rows: versions } = await store.pg.query('select bbl, version from property_lots where bbl = any($1)', [[left, amended]]);
+    expect(await load(store, DOB_VIOLATIONS_LOAD, file)).toMatchObject({ rowsRead: 2, rowsLoaded: 2, entitiesChanged: 3, documentsIndexed: 3 });
+    expect(await violationsOf(ns, moved)).toEqual([expect.objectContaining({ source_dataset: 'dob-violations', identifier: leftBefore[0].identifier })]);
+    expect(await violationsOf(ns, left)).toHaveLength(leftBefore.length - 1);
+    const { rows: [{ description }] } = await store.pg.query("select description from property_violations where bbl = $1 and description like 'AMENDED:%'", [amended]);
+    expect(description).toMatch(/^AMENDED: THE BOROUGH COMMISSIONER/);
+    const { rows: after } = await store.pg.query('select bbl, version from property_lots where bbl = any($1)', [[left, amended]]);
+    for (const { bbl, version } of after) expect(Number(version)).toBeGreaterThan(Number(versions.find((lot) => lot.bbl === bbl).version));
+    const snapshotAfter = await snapshot(ns);
+    expect(await load(store, DOB_VIOLATIONS_LOAD, file)).toMatchObject({ rowsLoaded: 2, entitiesChanged: 0, documentsIndexed: 0 });
+    expect(await snapshot(ns)).toEqual(snapshotAfter);
     expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
   });
 });
