@@ -23,10 +23,12 @@ type StoredProfile = Omit<DerivedProfile, 'verminDates'>;
 async function storedProfiles(store: DataStore, camis: string[]): Promise<Map<string, StoredProfile>> {
   const wanted = camis.filter(isCamis);
   if (wanted.length === 0) return new Map();
-  const { rows } = await store.pg.query(
-    'select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)',
-    [wanted],
-  );
+  // Named, so each pooled connection plans it once (a profile is read on every page view).
+  const { rows } = await store.pg.query({
+    name: 'restaurant-profiles',
+    text: 'select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)',
+    values: [wanted],
+  });
   return new Map(
     rows.map((row) => [row.camis as string, { summary: row.summary, gradeDate: row.grade_date, risk: row.risk, vermin: row.vermin, sanitary: row.sanitary, stats: row.stats }]),
   );
