@@ -44,7 +44,7 @@ export function fileSource<Row>(dataset: DatasetSpec<Row>, file: string): Source
   const totalBytes = fs.statSync(file).size;
   let bytesRead = () => 0;
   const rawRecords = (keep?: ReadOptions['keep']) => {
-    const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }));
+    const { stream, bytes } = countingStream(fs.createReadStream(file, { highWaterMark: 256 * 1024 }));
     bytesRead = bytes;
     return { records: readRecords(stream, dataset as DatasetSpec<unknown>, formatOfPath(file), { keep }), bytesRead: bytes };
   };
