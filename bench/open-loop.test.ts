@@ -123,15 +123,20 @@ describe('CPU meter', () => {
     const parent = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const meter = new CpuMeter({ tree: parent.pid, gone: undefined });
+    const ownBefore = process.cpuUsage();
     meter.start();
     await new Promise((resolve) => setTimeout(resolve, 800));
     const reading = meter.stop();
+    const own = process.cpuUsage(ownBefore);
     await new Promise((resolve) => parent.on('exit', resolve));
     // The idle parent uses next to nothing: what is counted is the child's spinning, at most
     // one core for the 0.8 s (less when other work shares the cores).
     expect(reading.seconds.tree).toBeGreaterThan(0.1);
     expect(reading.seconds.tree).toBeLessThan(0.9);
     expect(reading.missing).toEqual(['gone']);
-    expect(reading.loadGeneratorSeconds).toBeLessThan(0.4);
+    // The load generator is this process (all its threads), measured inside the window this
+    // test measures around it; how busy it was depends on the runner, so no fixed bound.
+    expect(reading.loadGeneratorSeconds).toBeGreaterThanOrEqual(0);
+    expect(reading.loadGeneratorSeconds).toBeLessThanOrEqual((own.user + own.system) / 1e6);
   });
 });
