@@ -306,7 +306,11 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
     released = true;
     client.release(failure);
   };
-  let copy: CopyToStreamQuery;
+  let copy: CopyToStreamQuery | undefined;
+  // pg times a query out through its callback, which a COPY stream never calls: without this
+  // the timer outlived every export by EXPORT_MAX_SECONDS, holding the process open at shutdown
+  // and then failing a statement that had long finished.
+  const settled = () => (copy as unknown as { callback?: () => void } | undefined)?.callback?.();
   try {
     // One backend per export, walking the list's index in its order (no parallel workers: on a
     // shared server they tripled an export's CPU to sort the whole list before its first row).
@@ -317,15 +321,18 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
     copy = client.query(query);
     await firstChunk(copy);
   } catch (error) {
+    settled();
     // The connection may be mid-statement: closed, not pooled.
     release(error as Error);
     throw error;
   }
+  const stream = copy;
   const body = crlfRecords();
   const cutOff = () => body.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`));
   const limit = setTimeout(cutOff, limitMs);
   limit.unref();
-  copy.once('end', () => {
+  stream.once('end', () => {
+    settled();
     // The last row is in: the file ends only within the time limit.
     if (Date.now() >= deadline) cutOff();
     else body.end();
@@ -334,16 +341,18 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
   });
   body.once('close', () => {
     clearTimeout(limit);
-    if (!copy.readableEnded) {
-      copy.destroy();
+    if (!stream.readableEnded) {
+      settled();
+      stream.destroy();
       release(new Error('CSV export ended before its last row'));
     }
   });
-  copy.on('error', (error) => {
+  stream.on('error', (error) => {
+    settled();
     deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: list.list }, 'CSV export cut off');
     body.destroy(error);
   });
-  copy.pipe(body, { end: false });
+  stream.pipe(body, { end: false });
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="${list.list}.csv"`);
   ctx.body = body;
