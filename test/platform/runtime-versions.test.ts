@@ -22,7 +22,7 @@ const packageJson = JSON.parse(read('package.json'));
 const lock = JSON.parse(read('package-lock.json'));
 
 const major = (version: string) => Number(/^v?(\d+)\./.exec(version)?.[1]);
-/** The Node majors `engines.node` admits, written as `^20.9.0 || ^22.0.0 || ^24.0.0`. */
+/** The Node majors `engines.node` admits, written as `^20.12.0 || ^22.0.0 || ^24.0.0`. */
 const declaredNodeMajors = (packageJson.engines.node as string).split('||').map((range) => major(range.trim().replace(/^\^/, '')));
 const dockerNodeVersion = single(dockerfile, /^ARG NODE_IMAGE=node:(\S+)-bookworm-slim$/, 'Node base image');
 const ciNodeVersion = single(read('scripts/ci/node24.sh'), /^NODE24_VERSION=(\S+)$/, 'NODE24_VERSION');
