@@ -75,11 +75,15 @@ class StoreClient extends Client {
 
 /** A pool whose connections resolve unqualified table names in the given schemas. */
 export function createPgPool(databaseUrl: string, options: PoolOptions): Pool {
-  const settings = [`-c search_path=${options.searchPath.join(',')}`];
+  const { connectionString, urlOptions } = withoutOptions(databaseUrl);
+  // pg lets the URL's `options` replace the pool's: the URL's settings come first, ours after them.
+  // Statements cast dates to text (the ingest's documents, the CSV exports) and read them as
+  // YYYY-MM-DD, whatever DateStyle the server or the URL would give a session.
+  const settings = [...(urlOptions ? [urlOptions] : []), `-c search_path=${options.searchPath.join(',')}`, '-c datestyle=ISO,YMD'];
   const timeoutMs = options.statementTimeoutMs;
   if (timeoutMs) settings.push(`-c statement_timeout=${timeoutMs}`);
   const config: PoolConfig = {
-    connectionString: databaseUrl,
+    connectionString,
     max: options.max ?? 10,
     options: settings.join(' '),
     // Waiting for a free client or a new connection, then for each query's answer: without
@@ -93,4 +97,18 @@ export function createPgPool(databaseUrl: string, options: PoolOptions): Pool {
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/** A database URL without its `options` parameter (server settings such as `-c datestyle=...`), and that parameter. */
+export function withoutOptions(databaseUrl: string): { connectionString: string; urlOptions: string | null } {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return { connectionString: databaseUrl, urlOptions: null };
+  }
+  const urlOptions = url.searchParams.get('options');
+  if (urlOptions === null) return { connectionString: databaseUrl, urlOptions: null };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), urlOptions };
 }

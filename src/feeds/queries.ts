@@ -98,15 +98,27 @@ class Conditions {
 }
 
 const textCell = (column: string) => `nullif(${column}, '')`;
-const dateCell = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-/** A visit of an establishment with a profile (the documents skip the others). */
-const VISITS = `restaurant_inspections i join restaurant_establishments e on e.camis = i.camis join restaurant_profiles p on p.camis = i.camis`;
+/** A date as YYYY-MM-DD: every pooled session has DateStyle ISO (src/db/pool.ts), and the cast costs Postgres less than to_char. */
+const dateCell = (column: string) => `${column}::text`;
+/**
+ * The establishment of a feed row (the columns the statements select or filter on), when it has
+ * a profile (the documents skip the others). One lateral lookup of both tables, kept apart from
+ * the outer query by `offset 0`, so Postgres memoizes the pair per camis in one cache, where two
+ * joins probed two caches per row: with the ISO cast, the violation export's backend CPU
+ * 2.34 -> 1.88 s on the bench's 329,875 rows (alternated, five runs each).
+ */
+const establishmentOf = (camis: string) => `cross join lateral (
+      select e.name, e.address, e.borough, e.zip, e.cuisine, e.latitude, e.longitude
+      from restaurant_establishments e join restaurant_profiles p on p.camis = e.camis
+      where e.camis = ${camis} offset 0) e`;
+/** A visit of an establishment with a profile. */
+const VISITS = `restaurant_inspections i ${establishmentOf('i.camis')}`;
 /**
  * A citation of an establishment with a profile. Its visit is not joined: the citation's foreign
  * key names it, and the citation has its camis, date and type (the join took 2.7 CPU s against
  * 1.7 without it, unordered, on the bench's 329,875 rows).
  */
-const CITATIONS = `restaurant_citations c join restaurant_establishments e on e.camis = c.camis join restaurant_profiles p on p.camis = c.camis`;
+const CITATIONS = `restaurant_citations c ${establishmentOf('c.camis')}`;
 
 /** Can the violation feed's CSV come from Postgres? q (the index's text folding and name words) and the circle (its geo arithmetic) are the index's own matching: those exports walk the index. */
 export const violationExportFromPostgres = (query: ViolationFeedQuery) => query.q === undefined && query.lat === undefined && query.lng === undefined;

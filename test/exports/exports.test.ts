@@ -186,3 +186,30 @@ describe('CSV exports', () => {
     expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(2);
   });
 });
+
+describe('Postgres exports on a server whose default DateStyle is not ISO', () => {
+  let dmy: TestApi;
+  beforeAll(async () => {
+    // A server or URL whose sessions would start in DateStyle SQL, DMY (15/03/2024).
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('options', '-c datestyle=SQL,DMY');
+    dmy = await startTestApi({ config: { databaseUrl: url.toString() } });
+    const store = dmy.ns.stores.byMode.test;
+    await loadTestModeFixture(store);
+    await refreshIndices(store, RESTAURANTS);
+  }, 120_000);
+  afterAll(() => dmy?.stop());
+
+  it('write dates as YYYY-MM-DD, as the JSON has them: the pool pins DateStyle ISO', async () => {
+    const store = dmy.ns.stores.byMode.test;
+    expect((await store.pg.query('show datestyle')).rows[0].DateStyle).toBe('ISO, YMD');
+    for (const path of ['/api/v1/violations', '/api/v1/inspections']) {
+      const [header, ...records] = csvRecords(await dmy.get(`${path}?format=csv`, { key: dmy.keys.test }));
+      const items = await pageAll(dmy, path, '', 100, { key: dmy.keys.test });
+      const at = header.indexOf('inspectedAt');
+      expect(records.length).toBeGreaterThan(2);
+      expect(records.map((record) => record[at])).toEqual(items.map((item) => item.inspectedAt));
+      expect(records.every((record) => /^\d{4}-\d{2}-\d{2}$/.test(record[at]))).toBe(true);
+    }
+  });
+});
