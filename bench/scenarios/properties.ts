@@ -119,6 +119,8 @@ const typeahead: BenchScenario = {
   connections: 0,
   openLoop: { rate: RATE },
   targets: `p99 <= 15 ms at ${RATE} req/s`,
+  // The API as started (its answer cache on), then a second API process with the cache off.
+  variants: [{ label: 'TYPEAHEAD_CACHE=off', env: { TYPEAHEAD_CACHE: 'off' } }],
   prepare: async (ctx) => void (await ensureData(ctx)),
   unavailable: async (ctx) => probe(ctx, `/api/v1/properties/search?q=${encodeURIComponent(typeaheadQueries((await ensureData(ctx)).lots)[0])}`, 'GET /api/v1/properties/search'),
   requests: async (ctx) => {

@@ -14,7 +14,7 @@ import { docketRows, lotExists, positionOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {
   return [
-    ...propertySearchRoutes(),
+    ...propertySearchRoutes(deps),
     ...profileRoutes(deps),
     ...permitRoutes(deps),
     route({

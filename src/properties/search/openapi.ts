@@ -65,7 +65,7 @@ export const propertySearchFragment: ApiFragment = {
       get: {
         operationId: 'searchProperties',
         summary: 'Address typeahead: tax lots by address or BBL',
-        description: `${SEARCH_RANKING}\n\nAt most limit lots, best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.`,
+        description: `${SEARCH_RANKING}\n\nAt most limit lots, best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.\n\nAnswers may be served from the API's answer cache (TYPEAHEAD_CACHE, on by default): a cached answer is dropped when the mode's properties index changes (an ingest or rebuild), so an answer can lag a finished ingest by about two seconds, never more.`,
         tags: [TAG],
         'x-unknown-parameters': 'ignore',
         ...operationInput(propertySearchInputs.search),

@@ -1,4 +1,6 @@
 import { type Route, route } from '../../contract/routes';
+import type { AppDeps } from '../../deps';
+import { answerCache } from '../../search/answer-cache';
 import type { DataStore } from '../../stores';
 import { type PropertySearchQuery, propertySearchInputs } from './openapi';
 import { buildPropertySearchRequest, searchSteps } from './query';
@@ -36,14 +38,21 @@ async function searchLots(store: DataStore, request: Record<string, unknown>): P
   });
 }
 
-export function propertySearchRoutes(): Route[] {
+export function propertySearchRoutes(deps: AppDeps): Route[] {
+  // Keystrokes repeat across users: answers are kept until the mode's properties index changes
+  // (TYPEAHEAD_CACHE, the same switch and bounds as the restaurant typeahead's; its own entries).
+  const answers = answerCache(deps.config.typeaheadCache);
   return [
     route({
       method: 'get',
       path: '/api/v1/properties/search',
       input: propertySearchInputs.search,
       async handler(ctx, { query }) {
-        ctx.body = { data: await searchProperties(ctx.state.store, query) };
+        const { store } = ctx.state;
+        // Everything that shapes the answer: the mode's index (in the alias) and every validated parameter.
+        const key = JSON.stringify(query, Object.keys(query).sort());
+        ctx.type = 'application/json';
+        ctx.body = await answers.answer(store.es, store.indexAlias('properties'), key, async () => JSON.stringify({ data: await searchProperties(store, query) }));
       },
     }),
   ];
