@@ -8,6 +8,7 @@ import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
 import { derivedFreshness } from './platform/freshness';
+import { routerDispatch } from './http/dispatch';
 import { errorEnvelope } from './http/error-envelope';
 import { ApiError } from './errors';
 import { jsonBody } from './http/json-body';
@@ -83,8 +84,8 @@ export function createApp(options: AppOptions): App {
   const pages = consolePages({ config, stores, doc });
   koa.use(methodNotAllowed([probes, pages, api]));
   // No probe or page is under /api/v1: an API request skips their routers (each a host lookup and a match per request).
-  const probeRoutes: Koa.Middleware = probes.routes() as Koa.Middleware;
-  const pageRoutes: Koa.Middleware = pages.routes() as Koa.Middleware;
+  const probeRoutes = routerDispatch(probes);
+  const pageRoutes = routerDispatch(pages);
   koa.use((ctx, next) => (API_PREFIX.test(ctx.path) ? next() : probeRoutes(ctx, () => pageRoutes(ctx, next))));
   // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
   const freshness = derivedFreshness({ config, logger });
@@ -95,7 +96,7 @@ export function createApp(options: AppOptions): App {
       return body(ctx, next);
     });
   });
-  koa.use(api.routes());
+  koa.use(routerDispatch(api));
 
   return {
     koa,
