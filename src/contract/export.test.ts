@@ -82,6 +82,16 @@ describe('crlfRecords', () => {
     expect(await through([...copied])).toBe(expected);
   });
 
+  it('writes large inputs whole, in chunks of any size (each larger than a write, or many small ones)', async () => {
+    const records = Array.from({ length: 2000 }, (_, i) => `${i},"x${'y'.repeat(i % 97)}, ""q""\nz",${i % 7 ? '' : 'tail'}\n`).join('');
+    const crlf = records.replace(/\n(?=\d|$)/g, '\r\n');
+    for (const size of [1, 7, 4096, 65536, 200_000, records.length]) {
+      const chunks: string[] = [];
+      for (let at = 0; at < records.length; at += size) chunks.push(records.slice(at, at + size));
+      expect(await through(chunks)).toBe(crlf);
+    }
+  });
+
   it('passes the first chunk on at once (the answer starts), then gathers small chunks into larger writes', async () => {
     const transform = crlfRecords();
     const out: Buffer[] = [];
