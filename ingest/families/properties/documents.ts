@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
-import { blockKey, indexedAddress } from '../../../src/search/address';
+import { blockKey, blockKeyPrefixes, indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -27,7 +27,9 @@ export interface PropertyDocument {
   addressAliases?: string[];
   /**
    * `blockKey` of each address key (addressNorm and addressAliases) that has one
-   * (`3412 31 avenue` -> `34:even 31 avenue`): the same-block tier of the address search.
+   * (`3412 31 avenue` -> `34:even 31 avenue`), each with its shortenings by its last letters
+   * (`blockKeyPrefixes`: `34:even 31 avenu` ... `34:even 31 a`): the same-block tier of the
+   * address search looks up `<block> <street typed>` among them.
    */
   addressBlocks?: string[];
   /**
@@ -64,7 +66,8 @@ function normalizedAddress(address: string | null, borough: string): Pick<Proper
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
   const [addressNorm, ...aliases] = indexed ? indexed.keys : [normalizeText(address)];
   // From every key the index holds in addressKeys, so the block tier meets the same keys.
-  const blocks = [...new Set([addressNorm, ...aliases].map(blockKey).filter((block): block is string => block !== null))];
+  // Each block key with its shortenings by its last letters (blockKeyPrefixes): the tier's term lookup.
+  const blocks = [...new Set([addressNorm, ...aliases].map(blockKey).filter((block): block is string => block !== null).flatMap(blockKeyPrefixes))];
   return { addressNorm, ...(aliases.length > 0 && { addressAliases: aliases }), ...(blocks.length > 0 && { addressBlocks: blocks }) };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { blockHead, blockKey, parseAddressQuery } from '../../search/address';
+import { blockHead, blockKey, blockKeyPrefixes, parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
 import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, searchSteps, streetsTyped, TIERS } from './query';
 import { propertySlug } from './slug';
@@ -130,6 +130,35 @@ describe('same block: blockHead (query) and blockKey (index)', () => {
         const now = new RegExp(`^${blockHead(house)} ${street}[a-z]*$`);
         expect([house, street, keys.filter((key) => now.test(blockKey(key) ?? ''))]).toEqual([house, street, keys.filter((key) => old.test(key))]);
       }
+  });
+
+  // The tier is now a term lookup of `<block> <street typed>` among each key's blockKeyPrefixes.
+  const lookup = (house: string, street: string) => (key: string) => {
+    const block = blockKey(key);
+    return block !== null && blockKeyPrefixes(block).includes(`${blockHead(house)} ${street}`);
+  };
+  test('blockKeyPrefixes: the key, then shorter by one letter at its end at a time, never down to a space', () => {
+    expect(blockKeyPrefixes('34:even 31 avenue')).toEqual(['34:even 31 avenue', '34:even 31 avenu', '34:even 31 aven', '34:even 31 ave', '34:even 31 av', '34:even 31 a']);
+    expect(blockKeyPrefixes('3:even 31')).toEqual(['3:even 31']);
+    expect(blockKeyPrefixes('12:odd 12a')).toEqual(['12:odd 12a', '12:odd 12']);
+    expect(blockKeyPrefixes(':odd x')).toEqual([':odd x']);
+  });
+  test('the term lookup meets exactly the keys the regular expressions (over the block key, and over the whole key before it) did', () => {
+    const houses = ['3400', '3412', '3498', '3412a', '3413', '3512', '341', '34120', '352', '350', '7', '17', '117', '8', '0', '409f', '4'];
+    const streets = ['31 avenue', '31 avenues', '31 avenue a', '31', '31st', 'east 65 street', 'east 65', 'broadway', 'broadway terrace', 'b', 'beach 116 street', '12a'];
+    const keys = houses.flatMap((house) => streets.map((street) => `${house} ${street}`));
+    const typed = ['31 avenue', '31 ave', '31 a', '31', '31 avenue a', 'east 65 s', 'east 65', 'east 6', 'broadway', 'broadway t', 'br', 'b', 'beach 116 st', 'beach 11', '12', '12a'];
+    let met = 0;
+    for (const house of houses)
+      for (const street of typed) {
+        const old = new RegExp(`^${regexpOver(house)} ${street}[a-z]*$`);
+        const now = new RegExp(`^${blockHead(house)} ${street}[a-z]*$`);
+        const found = keys.filter(lookup(house, street));
+        met += found.length;
+        expect([house, street, found]).toEqual([house, street, keys.filter((key) => now.test(blockKey(key) ?? ''))]);
+        expect([house, street, found]).toEqual([house, street, keys.filter((key) => old.test(key))]);
+      }
+    expect(met).toBeGreaterThan(100);
   });
 });
 

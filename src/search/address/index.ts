@@ -186,6 +186,23 @@ export function blockKey(key: string): string | null {
   return head && `${head} ${key.slice(space + 1)}`;
 }
 
+/**
+ * A block key and each shortening of it by letters at its end, none ending in a space
+ * (`34:even 31 avenue` -> itself, `34:even 31 avenu`, ..., `34:even 31 a`). The index holds
+ * them all (addressBlocks), so that the same-block tier of a street still being typed is a
+ * term lookup of `<block> <street typed>`: a key yields P exactly when it is P followed by
+ * letters a-z alone, which is what the regular expression `P[a-z]*` the tier ran before met.
+ */
+export function blockKeyPrefixes(block: string): string[] {
+  const prefixes = [block];
+  let end = block.length;
+  while (end > 1 && block.charCodeAt(end - 1) >= 97 && block.charCodeAt(end - 1) <= 122 && block[end - 2] !== ' ') {
+    end -= 1;
+    prefixes.push(block.slice(0, end));
+  }
+  return prefixes;
+}
+
 export interface IndexedAddress {
   houseNumber: HouseNumber | null;
   /** Canonical street words of the address as written. */
