@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ApiError } from '../errors';
 
 /**
@@ -9,8 +9,7 @@ import { ApiError } from '../errors';
  * disagree with routing.
  */
 export function methodNotAllowed(routers: Router[]): Middleware {
-  return async (ctx, next) => {
-    await next();
+  const check = (ctx: Context) => {
     if (ctx.status !== 404 || ctx.body !== undefined) return;
     const allowed = new Set<string>();
     for (const router of routers) {
@@ -28,4 +27,6 @@ export function methodNotAllowed(routers: Router[]): Middleware {
     }
     throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { headers: { Allow: allow } });
   };
+  // Not async: every request passes here, and only a 404 has anything to check.
+  return (ctx, next) => next().then(() => check(ctx));
 }

@@ -27,14 +27,20 @@ function record(ctx: Context, started: number): void {
  * timed to its last byte.
  */
 export function requestMetrics(): Middleware {
-  return async (ctx, next) => {
+  const finish = (ctx: Context, started: number) => {
+    if (ctx.body instanceof Readable && !ctx.res.writableFinished) ctx.res.once('close', () => record(ctx, started));
+    else record(ctx, started);
+  };
+  // Not async (one frame less on every request): recorded whether the rest of the stack answered or threw.
+  return (ctx, next) => {
     const started = performance.now();
-    try {
-      await next();
-    } finally {
-      if (ctx.body instanceof Readable && !ctx.res.writableFinished) ctx.res.once('close', () => record(ctx, started));
-      else record(ctx, started);
-    }
+    return next().then(
+      () => finish(ctx, started),
+      (error: unknown) => {
+        finish(ctx, started);
+        throw error;
+      },
+    );
   };
 }
 

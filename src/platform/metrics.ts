@@ -39,7 +39,8 @@ interface Series {
  * request counter (`countMetric`), so a request is recorded once.
  */
 export class TallyHistogram {
-  private readonly series = new Map<string, Series>();
+  /** Series by their first, second and third label value: three lookups, and no key string built per observation. */
+  private readonly series = new Map<string, Map<string, Map<string, Series>>>();
 
   constructor(
     readonly name: string,
@@ -49,11 +50,14 @@ export class TallyHistogram {
   ) {}
 
   observe(a: string, b: string, c: string, seconds: number): void {
-    const key = `${a}\u0000${b}\u0000${c}`;
-    let series = this.series.get(key);
+    let byB = this.series.get(a);
+    if (!byB) this.series.set(a, (byB = new Map()));
+    let byC = byB.get(b);
+    if (!byC) byB.set(b, (byC = new Map()));
+    let series = byC.get(c);
     if (!series) {
       series = { labels: { [this.labelNames[0]]: a, [this.labelNames[1]]: b, [this.labelNames[2]]: c }, buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
-      this.series.set(key, series);
+      byC.set(c, series);
     }
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > this.bounds[bucket]) bucket++;
@@ -62,10 +66,15 @@ export class TallyHistogram {
     series.count++;
   }
 
+  /** Every series, in the order first observed (per first and second label). */
+  private all(): Series[] {
+    return [...this.series.values()].flatMap((byB) => [...byB.values()].flatMap((byC) => [...byC.values()]));
+  }
+
   /** For the registry: the histogram as prom-client's get() shapes it (cumulative buckets, le last, then _sum and _count). */
   metric(): Metric {
     const values = () =>
-      [...this.series.values()].flatMap((series) => {
+      this.all().flatMap((series) => {
         let cumulative = 0;
         const buckets = [...this.bounds, Infinity].map((bound, i) => {
           cumulative += series.buckets[i];
@@ -78,7 +87,7 @@ export class TallyHistogram {
 
   /** A counter of the same series' observations (http_requests_total from the request histogram). */
   countMetric(name: string, help: string): Metric {
-    return this.registered('counter', name, help, () => [...this.series.values()].map((series) => ({ labels: series.labels, value: series.count })));
+    return this.registered('counter', name, help, () => this.all().map((series) => ({ labels: series.labels, value: series.count })));
   }
 
   private registered(type: 'histogram' | 'counter', name: string, help: string, values: () => Array<{ metricName?: string; labels: Record<string, string | number>; value: number }>): Metric {
@@ -96,9 +105,14 @@ const httpRequestTally = new TallyHistogram(
 metricsRegistry.registerMetric(httpRequestTally.countMetric('http_requests_total', 'Requests answered, by method, route template (unmatched: no route) and status.'));
 metricsRegistry.registerMetric(httpRequestTally.metric());
 
+/** Status codes as label text, made once per code rather than per request. */
+const statusLabels = new Map<number, string>();
+
 /** One answered request: counted in http_requests_total and timed in http_request_duration_seconds. */
 export function recordHttpRequest(method: string, route: string, status: number, seconds: number): void {
-  httpRequestTally.observe(method, route, String(status), seconds);
+  let label = statusLabels.get(status);
+  if (label === undefined) statusLabels.set(status, (label = String(status)));
+  httpRequestTally.observe(method, route, label, seconds);
 }
 
 export const storeRequestSeconds = new TallyHistogram(
