@@ -89,13 +89,14 @@ export function createApp(options: AppOptions): App {
   koa.use((ctx, next) => (API_PREFIX.test(ctx.path) ? next() : probeRoutes(ctx, () => pageRoutes(ctx, next))));
   // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
   const freshness = derivedFreshness({ config, logger });
-  koa.use(async (ctx, next) => {
-    if (!needsKey(ctx.path)) return next();
-    await authenticated(ctx, () => {
-      freshness.touch(ctx.state.store);
-      return body(ctx, next);
-    });
-  });
+  koa.use((ctx, next) =>
+    needsKey(ctx.path)
+      ? authenticated(ctx, () => {
+          freshness.touch(ctx.state.store);
+          return body(ctx, next);
+        })
+      : next(),
+  );
   koa.use(routerDispatch(api));
 
   return {

@@ -32,11 +32,13 @@ interface Dispatch {
   chain: Middleware;
 }
 
-/** The router's own per-layer step before the layer's middleware (@koa/router's _buildMiddlewareChain), kept as written there. */
+/** The router's own per-layer step before the layer's middleware (@koa/router's _buildMiddlewareChain), for one fixed request path. */
 function layerStep(layer: Layer, requestPath: string): Middleware {
+  // The path is fixed, so are its captures: matched once here, copied per request (the router gives each request its own array).
+  const captures = layer.captures(requestPath);
   return (context, next) => {
     const ctx = context as RouterContext;
-    ctx.captures = layer.captures(requestPath);
+    ctx.captures = captures.slice();
     const request = ctx.request as unknown as { params: Record<string, string> };
     request.params = layer.params(requestPath, ctx.captures || [], ctx.params);
     ctx.params = request.params;
