@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
 import { PropertySet } from '../../ingest/generate/properties';
+import { Random } from '../../ingest/generate/random';
 import { PROPERTY_FILES, writePropertyFiles } from '../../ingest/generate/properties-files';
 import { refreshIndices } from '../../ingest/index/indices';
 import { upgradeIndices } from '../../ingest/index/rebuild';
@@ -44,7 +45,10 @@ function loads(): Array<{ file: string; load: KeyedDataset<unknown> }> {
 }
 
 interface Samples {
+  /** Lots whose addresses are checked before the load (typeaheadQueries). */
   lots: Array<{ bbl: string; address: string; borough: string }>;
+  /** Other lots, whose addresses the load types keystroke by keystroke (addressKeystrokes). */
+  typed: Array<{ bbl: string; address: string; borough: string }>;
   /** The lots with the most violations, most first. */
   heavy: string[];
   /** Lots with at least one violation, for the export over many lots. */
@@ -88,7 +92,15 @@ async function ensureData(ctx: BenchContext): Promise<Samples> {
   const heavy = await store.pg.query(`select bbl from property_violations group by bbl order by count(*) desc, bbl limit 5`);
   await store.pg.query('select setseed(0.12)');
   const many = await store.pg.query(`select bbl from (select distinct bbl from property_violations) lots order by random() limit 500`);
-  samples = { lots: lots.rows, heavy: heavy.rows.map((row) => row.bbl), withViolations: many.rows.map((row) => row.bbl) };
+  await store.pg.query('select setseed(0.13)');
+  const typed = await store.pg.query(`select bbl, address, borough from property_lots where address is not null order by random() limit ${TYPED_LOTS}`);
+  const checked = new Set(lots.rows.map((row) => row.bbl));
+  samples = {
+    lots: lots.rows,
+    typed: typed.rows.filter((row) => !checked.has(row.bbl)),
+    heavy: heavy.rows.map((row) => row.bbl),
+    withViolations: many.rows.map((row) => row.bbl),
+  };
   return samples;
 }
 
@@ -102,20 +114,48 @@ const ABBREVIATIONS: Array<[RegExp, string]> = [[/\bstreet\b/, 'st'], [/\bavenue
  */
 export function typeaheadQueries(lots: Samples['lots']): string[] {
   return lots.map(({ address, borough }, i) => {
-    let text = address.toLowerCase();
-    if (i % 3 === 1) for (const [pattern, short] of ABBREVIATIONS) text = text.replace(pattern, short);
-    if (i % 7 === 0) text = text.replace(/^(\d+)-(\d+)/, '$1$2');
-    if (i % 3 === 2) return `${text} ${borough.toLowerCase()}`;
+    const text = asTyped(address, borough, i);
+    if (i % 3 === 2) return text;
     const streetStart = text.indexOf(' ') + 1;
     const cut = Math.min(text.length, streetStart + 1 + (i % Math.max(1, text.length - streetStart)));
     return text.slice(0, cut).trimEnd();
   });
 }
 
+/** The i-th lot's address as typed: a third as PLUTO spells it, a third abbreviated, a third with the borough after it; every seventh Queens number without its hyphen. */
+function asTyped(address: string, borough: string, i: number): string {
+  let text = address.toLowerCase();
+  if (i % 3 === 1) for (const [pattern, short] of ABBREVIATIONS) text = text.replace(pattern, short);
+  if (i % 7 === 0) text = text.replace(/^(\d+)-(\d+)/, '$1$2');
+  return i % 3 === 2 ? `${text} ${borough.toLowerCase()}` : text;
+}
+
+/** Lots typed by the load: about 12 keystrokes each, so that no run of the bench sends a keystroke twice unless two people typed it. */
+const TYPED_LOTS = 2000;
+
+/**
+ * The load's requests: people typing addresses into the box, one request per keystroke from
+ * the third character (the search's minimum) until they stop: a third type the whole address
+ * (a third of those with the borough), the others stop somewhere after the street's first
+ * letter. Prefixes people share ("12", "123 ") come back as they would from many users; no
+ * address is one the check before the load sent, so an answer cache starts cold.
+ */
+export function addressKeystrokes(lots: Samples['typed'], seed = 11): string[] {
+  const random = new Random(seed);
+  return lots.flatMap(({ address, borough }, i) => {
+    const text = asTyped(address, borough, i);
+    const streetStart = text.indexOf(' ') + 1;
+    const stop = random.chance(1 / 3) ? text.length : random.int(Math.min(text.length, streetStart + 1), text.length);
+    const keystrokes: string[] = [];
+    for (let end = 3; end <= stop; end++) if (text[end - 1] !== ' ') keystrokes.push(text.slice(0, end));
+    return keystrokes;
+  });
+}
+
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'properties-typeahead',
-  description: `GET /properties/search: prefixes of generated addresses (as typed, abbreviated, with a borough), open-loop at ${RATE} req/s`,
+  description: `GET /properties/search: generated addresses typed keystroke by keystroke (as PLUTO spells them, abbreviated, with a borough), open-loop at ${RATE} req/s`,
   connections: 0,
   openLoop: { rate: RATE },
   targets: `p99 <= 15 ms at ${RATE} req/s`,
@@ -124,10 +164,11 @@ const typeahead: BenchScenario = {
   prepare: async (ctx) => void (await ensureData(ctx)),
   unavailable: async (ctx) => probe(ctx, `/api/v1/properties/search?q=${encodeURIComponent(typeaheadQueries((await ensureData(ctx)).lots)[0])}`, 'GET /api/v1/properties/search'),
   requests: async (ctx) => {
-    const { lots } = await ensureData(ctx);
-    const queries = typeaheadQueries(lots);
-    await checkTypeahead(ctx, lots, queries);
-    return queries.map((q): HttpRequestSpec => ({ path: `/api/v1/properties/search?q=${encodeURIComponent(q)}` }));
+    const { lots, typed } = await ensureData(ctx);
+    await checkTypeahead(ctx, lots, typeaheadQueries(lots));
+    const keystrokes = addressKeystrokes(typed);
+    ctx.log(`load: ${keystrokes.length} keystrokes typing ${typed.length} other lots' addresses, ${new Set(keystrokes).size} distinct`);
+    return keystrokes.map((q): HttpRequestSpec => ({ path: `/api/v1/properties/search?q=${encodeURIComponent(q)}` }));
   },
 };
 
