@@ -109,6 +109,8 @@ function checkValue(parameter: CompiledParameter, raw: string, items?: string[])
   return value;
 }
 
+const NO_QUERY: Context['query'] = Object.freeze({});
+
 /** A top-level function, not a closure per request (tsx names every closure it creates, at a cost on each request). */
 function given(query: Context['query'], name: string): boolean {
   return query[name] !== undefined;
@@ -118,7 +120,9 @@ function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, un
   const known = compiled.queryByName;
   const strict = compiled.operation['x-unknown-parameters'] === 'reject';
   const values: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(ctx.query)) {
+  // No query string, nothing given: Koa would parse '' into {} on every such request.
+  const query = ctx.querystring === '' ? NO_QUERY : ctx.query;
+  for (const [name, raw] of Object.entries(query)) {
     const parameter = known.get(name);
     if (!parameter) {
       if (strict) throw unknownParameter(name, [...known.keys()]);
@@ -133,7 +137,6 @@ function readQuery(ctx: Context, compiled: CompiledOperation): Record<string, un
     if (spec.required) throw missingParameter(spec.name);
     if (spec.schema.default !== undefined) values[spec.name] = spec.schema.default;
   }
-  const query = ctx.query;
   for (const [name, needs] of Object.entries(compiled.operation['x-requires'] ?? {})) {
     if (!given(query, name)) continue;
     const absent = needs.filter((other) => !given(query, other));

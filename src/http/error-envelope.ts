@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ApiError, unavailable } from '../errors';
 
@@ -40,39 +40,44 @@ function isStoreUnavailable(error: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable/i.test(e.message ?? '');
 }
 
+/** The envelope of one error, on the context: status, headers and body; internals hidden, logged. */
+function render(logger: Logger, ctx: Context, caught: unknown): void {
+  let error = fromFrameworkError(caught);
+  if (!error && isStoreUnavailable(caught)) {
+    logger.warn({ err: caught, requestId: ctx.state.requestId }, 'store unavailable');
+    error = unavailable();
+  }
+  if (!error) {
+    logger.error({ err: caught, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+    error = new ApiError(500, 'internal_error', 'something went wrong on our side; quote the requestId if you report it');
+  }
+  const { param, details, extra, retryAfterSeconds, headers } = error.options;
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+  if (retryAfterSeconds !== undefined) ctx.set('Retry-After', String(retryAfterSeconds));
+  if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+  ctx.body = {
+    error: {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(param !== undefined && { param }),
+      ...(details !== undefined && { details }),
+      ...extra,
+      ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+      requestId: ctx.state.requestId,
+    },
+  };
+}
+
 /** Renders every error as {error: {status, code, message, requestId, ...}} and hides internals of the rest. */
 export function errorEnvelope(logger: Logger): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
-    } catch (caught) {
-      let error = fromFrameworkError(caught);
-      if (!error && isStoreUnavailable(caught)) {
-        logger.warn({ err: caught, requestId: ctx.state.requestId }, 'store unavailable');
-        error = unavailable();
-      }
-      if (!error) {
-        logger.error({ err: caught, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
-        error = new ApiError(500, 'internal_error', 'something went wrong on our side; quote the requestId if you report it');
-      }
-      const { param, details, extra, retryAfterSeconds, headers } = error.options;
-      ctx.status = error.status;
-      for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
-      if (retryAfterSeconds !== undefined) ctx.set('Retry-After', String(retryAfterSeconds));
-      if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-      ctx.body = {
-        error: {
-          status: error.status,
-          code: error.code,
-          message: error.message,
-          ...(param !== undefined && { param }),
-          ...(details !== undefined && { details }),
-          ...extra,
-          ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
-          requestId: ctx.state.requestId,
-        },
-      };
-    }
-  };
+  // Not async (a frame less on every request): an answer passes untouched, a 404 nothing answered and any error are rendered.
+  return (ctx, next) =>
+    next().then(
+      () => {
+        if (ctx.status === 404 && ctx.body === undefined) render(logger, ctx, new ApiError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`));
+      },
+      (caught: unknown) => render(logger, ctx, caught),
+    );
 }

@@ -65,8 +65,20 @@ export class UsageBuffer {
     this.timer.unref();
   }
 
-  add(keyId: number, day: string): void {
+  /** The last slot named per key: its day's text is the same string all day (utcDay), so a request builds no key string. */
+  private slots = new Map<number, { day: string; slot: string }>();
+
+  private slotOf(keyId: number, day: string): string {
+    const last = this.slots.get(keyId);
+    if (last !== undefined && last.day === day) return last.slot;
+    if (this.slots.size > 10_000) this.slots.clear();
     const slot = `${keyId}|${day}`;
+    this.slots.set(keyId, { day, slot });
+    return slot;
+  }
+
+  add(keyId: number, day: string): void {
+    const slot = this.slotOf(keyId, day);
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
     this.counted.set(slot, (this.counted.get(slot) ?? 0) + 1);
   }
@@ -79,7 +91,7 @@ export class UsageBuffer {
    * process's show within about one interval, as its own buffer flushes no faster.
    */
   async summary(keyId: number, now: Date): Promise<UsageSummary> {
-    const slot = `${keyId}|${utcDay(now)}`;
+    const slot = this.slotOf(keyId, utcDay(now));
     let read = this.summaries.get(slot);
     if (!read || performance.now() - read.readAt >= this.intervalMs) {
       // One read per key at a time: concurrent callers share it.
