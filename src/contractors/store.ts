@@ -1,4 +1,5 @@
 import { ticketRecordOf, ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
+import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
 
 /**
@@ -19,10 +20,12 @@ export interface CompanyRow {
 export async function companiesBySlug(store: DataStore, slugs: string[]): Promise<Map<string, CompanyRow>> {
   if (slugs.length === 0) return new Map();
   const { rows } = await store.pg.query(
-    `select s.slug as requested, c.slug, c.name, c.spellings
+    prepared(
+      `select s.slug as requested, c.slug, c.name, c.spellings
      from contractor_slugs s join contractor_companies c on c.slug = s.company
      where s.slug = any($1::text[])`,
-    [slugs],
+      [slugs],
+    ),
   );
   return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings }]));
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client, Pool, types } from 'pg';
 import type { ClientConfig, PoolConfig } from 'pg';
 
@@ -111,4 +112,14 @@ export function withoutOptions(databaseUrl: string): { connectionString: string;
   if (urlOptions === null) return { connectionString: databaseUrl, urlOptions: null };
   url.searchParams.delete('options');
   return { connectionString: url.toString(), urlOptions };
+}
+
+/**
+ * A statement Postgres prepares once per pooled connection: named after its text, so a builder
+ * that writes a few shapes of text (filters present or not) gets one plan per shape, and every
+ * later execution skips parsing and planning (1.6 ms of planning against 0.3 ms of execution for
+ * a contractor's ticket page). Each pool's connections keep one search_path, which the plans use.
+ */
+export function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  return { name: `q${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`, text, values };
 }

@@ -1,4 +1,5 @@
 import { NEW_HEARING_WINDOW_DAYS } from '../../domain/contractors';
+import { prepared } from '../../db/pool';
 import { isoDate } from '../../nyc';
 import type { DataStore } from '../../stores';
 import { companiesBySlug, standingTicketOf, TICKET_RECORD_SELECT } from '../store';
@@ -31,7 +32,7 @@ async function profileTickets(store: DataStore, companies: string[], asOf: Date)
   const out = new Map<string, ProfileTickets>(companies.map((company) => [company, { groups: [], rederived: [] }]));
   if (companies.length === 0) return out;
   const values = [companies, isoDate(asOf)];
-  const [groups, rederived] = await Promise.all([store.pg.query(GROUPS, values), store.pg.query(REDERIVED, values)]);
+  const [groups, rederived] = await Promise.all([store.pg.query(prepared(GROUPS, values)), store.pg.query(prepared(REDERIVED, values))]);
   for (const row of groups.rows) {
     out.get(row.company)?.groups.push({
       finding: {

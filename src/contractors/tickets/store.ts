@@ -1,5 +1,6 @@
 import type { Position } from '../../search/cursor';
 import type { DataStore } from '../../stores';
+import { prepared } from '../../db/pool';
 import { type StandingTicket, standingTicketOf, TICKET_RECORD_SELECT } from '../store';
 import { buildTicketQuery, type TicketFilter } from './queries';
 
@@ -47,7 +48,8 @@ export async function ticketRows(store: DataStore, filter: TicketFilter, after: 
   let position = after;
   for (;;) {
     const want = filter.status ? Math.max(limit - out.length, ROUND) : limit - out.length;
-    const { rows } = await store.pg.query(buildTicketQuery(filter, TICKET_RECORD_SELECT, position, want));
+    const query = buildTicketQuery(filter, TICKET_RECORD_SELECT, position, want);
+    const { rows } = await store.pg.query(prepared(query.text, query.values));
     for (const row of rows) {
       const ticket = standingTicketOf(row, asOf);
       if (!filter.status || filter.status.includes(ticket.standing.status)) out.push(ticket);
