@@ -2,6 +2,7 @@ import { PROPERTIES } from '../../ingest/families';
 import { rebuildIndices } from '../../ingest/index/rebuild';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
+import { typeaheadCacheProbes } from '../support/typeahead-cache';
 import { ingestSearchLots } from './search-support';
 
 /**
@@ -15,12 +16,6 @@ const CHECK_MS = 1000;
 let api: TestApi;
 let live: DataStore;
 
-/** Searches Elasticsearch has run on the mode's properties index so far (the generation check is a stats call, not a search). */
-async function searchesRun(store: DataStore): Promise<number> {
-  const stats = await store.es.indices.stats({ index: store.indexAlias('properties'), metric: ['search'] });
-  return Object.values(stats.indices ?? {}).reduce((sum, index) => sum + (index.total?.search?.query_total ?? 0), 0);
-}
-
 const lots = async (q: string, key?: string) => {
   const res = await api.get(`/api/v1/properties/search?q=${encodeURIComponent(q)}`, { key });
   expect(res.status).toBe(200);
@@ -28,25 +23,7 @@ const lots = async (q: string, key?: string) => {
   return (res.body.data as Array<{ bbl: string; address: string | null }>).map((lot) => `${lot.bbl} ${lot.address}`);
 };
 
-/** The answer once it has changed from `before`, within the cache's bound (and a margin for a busy machine). */
-async function nextAnswer(q: string, before: string[]): Promise<string[]> {
-  const deadline = Date.now() + 2 * CHECK_MS + 3000;
-  for (;;) {
-    const now = await lots(q);
-    if (JSON.stringify(now) !== JSON.stringify(before) || Date.now() > deadline) return now;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Asks until an answer comes from the cache (the first generation check has to answer first); false if it never does. */
-async function cached(q: string, key?: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const before = await searchesRun(live);
-    await lots(q, key);
-    if ((await searchesRun(live)) === before) return true;
-  }
-  return false;
-}
+const { searchesRun, nextAnswer, cached } = typeaheadCacheProbes({ answer: lots, store: () => live, family: 'properties', checkMs: CHECK_MS });
 
 beforeAll(async () => {
   api = await startTestApi({ config: { typeaheadCache: { enabled: true, maxBytes: 1 << 20, checkMs: CHECK_MS } } });
@@ -60,10 +37,10 @@ afterAll(() => api?.stop());
 
 test('a repeated keystroke is answered without asking Elasticsearch again', async () => {
   expect(await cached('350 5 av')).toBe(true);
-  const before = await searchesRun(live);
+  const before = await searchesRun();
   expect(await lots('350 5 av')).toEqual(['1008350041 350 5 AVENUE', '1008350042 352 5 AVENUE']);
   expect(await lots('350 5 av')).toEqual(['1008350041 350 5 AVENUE', '1008350042 352 5 AVENUE']);
-  expect(await searchesRun(live)).toBe(before);
+  expect(await searchesRun()).toBe(before);
   // Another parameter is another answer.
   const res = await api.get('/api/v1/properties/search?q=350%205%20av&limit=1');
   expect(res.body.data).toHaveLength(1);
@@ -83,9 +60,9 @@ test('a rebuild (a new index behind the alias) drops the kept answers', async ()
   expect(await cached('350 5 avenue')).toBe(true);
   await rebuildIndices(live, PROPERTIES);
   await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_MS + 50));
-  const before = await searchesRun(live);
+  const before = await searchesRun();
   expect(await lots('350 5 avenue')).toEqual(['1008350041 350 5 AVENUE', '1008350042 354 5 AVENUE']);
-  expect(await searchesRun(live)).toBeGreaterThan(before);
+  expect(await searchesRun()).toBeGreaterThan(before);
 });
 
 test('answers are kept per mode: a test key never sees a live answer', async () => {

@@ -2,6 +2,7 @@ import { RESTAURANTS } from '../../ingest/families';
 import { rebuildIndices } from '../../ingest/index/rebuild';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
+import { typeaheadCacheProbes } from '../support/typeahead-cache';
 import { EstablishmentSpec, ingestEstablishments } from './support';
 
 /**
@@ -16,12 +17,6 @@ const est = (camis: string, name: string): EstablishmentSpec => ({ camis, name, 
 let api: TestApi;
 let live: DataStore;
 
-/** Searches Elasticsearch has run on the mode's restaurants index so far (the generation check is a stats call, not a search). */
-async function searchesRun(store: DataStore): Promise<number> {
-  const stats = await store.es.indices.stats({ index: store.indexAlias('restaurants'), metric: ['search'] });
-  return Object.values(stats.indices ?? {}).reduce((sum, index) => sum + (index.total?.search?.query_total ?? 0), 0);
-}
-
 const names = async (q: string, key?: string) => {
   const res = await api.get(`/api/v1/restaurants/search?q=${encodeURIComponent(q)}`, { key });
   expect(res.status).toBe(200);
@@ -29,25 +24,7 @@ const names = async (q: string, key?: string) => {
   return (res.body.data as Array<{ name: string }>).map((r) => r.name);
 };
 
-/** The answer once it has changed from `before`, within the cache's bound (and a margin for a busy machine). */
-async function nextAnswer(q: string, before: string[]): Promise<string[]> {
-  const deadline = Date.now() + 2 * CHECK_MS + 3000;
-  for (;;) {
-    const now = await names(q);
-    if (JSON.stringify(now) !== JSON.stringify(before) || Date.now() > deadline) return now;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Asks until an answer comes from the cache (the first generation check has to answer first); false if it never does. */
-async function cached(q: string, key?: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const before = await searchesRun(live);
-    await names(q, key);
-    if ((await searchesRun(live)) === before) return true;
-  }
-  return false;
-}
+const { searchesRun, nextAnswer, cached } = typeaheadCacheProbes({ answer: names, store: () => live, family: 'restaurants', checkMs: CHECK_MS });
 
 beforeAll(async () => {
   api = await startTestApi({ config: { typeaheadCache: { enabled: true, maxBytes: 1 << 20, checkMs: CHECK_MS } } });
@@ -58,10 +35,10 @@ afterAll(() => api?.stop());
 
 test('a repeated query is answered without asking Elasticsearch again', async () => {
   expect(await cached('quillfeather')).toBe(true);
-  const before = await searchesRun(live);
+  const before = await searchesRun();
   expect(await names('quillfeather')).toEqual(['QUILLFEATHER BAKERY', 'QUILLFEATHER DINER']);
   expect(await names('quillfeather')).toEqual(['QUILLFEATHER BAKERY', 'QUILLFEATHER DINER']);
-  expect(await searchesRun(live)).toBe(before);
+  expect(await searchesRun()).toBe(before);
   // Another parameter is another answer.
   const res = await api.get('/api/v1/restaurants/search?q=quillfeather&limit=1');
   expect(res.body.data).toHaveLength(1);
@@ -78,9 +55,9 @@ test('a rebuild (a new index behind the alias) drops the kept answers', async ()
   expect(await cached('quillfeather d')).toBe(true);
   await rebuildIndices(live, RESTAURANTS);
   await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_MS + 50));
-  const before = await searchesRun(live);
+  const before = await searchesRun();
   expect(await names('quillfeather d')).toEqual(['QUILLFEATHER DINER']);
-  expect(await searchesRun(live)).toBeGreaterThan(before);
+  expect(await searchesRun()).toBeGreaterThan(before);
 });
 
 test('answers are kept per mode: a test key never sees a live answer', async () => {
