@@ -28,11 +28,27 @@ export function buildChangeQuery(filter: ChangeFilter, after: Position | null, l
   const where: string[] = [];
   if (filter.family) where.push(`c.family = any(${param(filter.family)}::text[])`);
   if (filter.kinds) where.push(`c.kind = any(${param(filter.kinds)}::text[])`);
-  if (filter.since) where.push(`c.occurred_at >= ${param(filter.since)}::timestamptz`);
+  if (filter.since) where.push(`c.occurred_at >= ${param(utcInstant(filter.since))}::timestamptz`);
   const from = Math.max(filter.afterId ?? 0, after ? Number(after[0]) : 0);
   if (from > 0) where.push(`c.id > ${param(from)}::bigint`);
   return {
     text: `select ${CHANGE_COLUMNS} from changes c${where.length ? ` where ${where.join(' and ')}` : ''} order by c.id limit ${param(limit)}`,
     values,
   };
+}
+
+/**
+ * An RFC 3339 date-time as the UTC instant Postgres reads. RFC 3339 admits offsets up to +-23:59,
+ * Postgres only up to +-15:59 (a wider one failed the statement: a 500); an instant past Postgres's
+ * four-digit years once in UTC is +-infinity (nothing is that late, everything is later than the
+ * earliest). A leap second (:60) is the next second, as Postgres would read it.
+ */
+export function utcInstant(dateTime: string): string {
+  const leap = /:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i.test(dateTime);
+  const ms = Date.parse(leap ? dateTime.replace(/:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i, ':59') : dateTime) + (leap ? 1000 : 0);
+  if (Number.isNaN(ms)) throw new Error(`not a date-time: ${dateTime}`);
+  const iso = new Date(ms).toISOString();
+  if (iso.startsWith('+')) return 'infinity';
+  if (iso.startsWith('-')) return '-infinity';
+  return iso;
 }

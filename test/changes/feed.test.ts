@@ -64,6 +64,11 @@ describe('GET /api/v1/changes', () => {
     expect((await api.get('/api/v1/changes?kinds=grade_change,closure')).body.data.map((c: any) => c.kind)).toEqual(['grade_change']);
     expect((await api.get('/api/v1/changes?family=property')).body.data).toEqual([]);
     expect((await api.get('/api/v1/changes?since=2026-03-04T00:00:00Z')).body.data).toEqual([]);
+    // Any RFC 3339 offset (Postgres reads only up to 15:59) and years past Postgres's range once in UTC (the fuzzer's finds).
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('2026-03-03T20:00:00-18:08')}`)).body.data).toEqual([]);
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('2026-03-01T18:00:00+18:08')}`)).body.data).toHaveLength(3);
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('9999-12-31T23:00:00-23:00')}`)).body.data).toEqual([]);
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('0000-01-01T00:00:00+23:59')}`)).body.data).toHaveLength(3);
     const all = await pageAll(api, '/api/v1/changes', '', 1);
     expect(all).toHaveLength(3);
     const ids = all.map((c: any) => Number(c.id.slice(4)));
