@@ -66,7 +66,11 @@ export function jsonBody(options: { limitBytes: number }): Middleware {
     let parsed: unknown;
     try {
       parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
-    } catch {
+    } catch (error) {
+      // secure-json-parse refuses (with a SyntaxError of its own) the keys that could reach an object's prototype.
+      if (/forbidden (prototype|constructor) property/.test((error as Error).message)) {
+        throw invalidBody('request body has a "__proto__" or "constructor" key (at any depth), which is refused');
+      }
       throw invalidBody('request body is not valid JSON');
     }
     const malformed = malformedTextAt(parsed);
