@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { PoolClient } from 'pg';
 import { CHANGE_RETENTION_DAYS, type ChangeFamily, changeKinds, type ChangeState, type PropertyState } from '../../src/changes/kinds';
 import { deadlinesFor } from '../../src/domain/properties/deadlines';
@@ -107,10 +108,15 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
     );
     await client.query(`select pg_notify('changes_recorded', current_schema())`);
   }
-  await client.query(
-    `insert into change_states (family, entity_id, state) select $1, * from unnest($2::text[], $3::jsonb[])
-     on conflict (family, entity_id) do update set state = excluded.state`,
-    [query.family, now.map((row) => row.key), now.map((row) => JSON.stringify(row.state))],
-  );
+  // Only the states that moved are written: a daily rederive compares every lot, and most
+  // states stay as they were (jsonb gives keys back in its own order, which isDeepStrictEqual ignores).
+  const moved = now.filter((row) => !before.has(row.key) || !isDeepStrictEqual(before.get(row.key), row.state));
+  if (moved.length) {
+    await client.query(
+      `insert into change_states (family, entity_id, state) select $1, * from unnest($2::text[], $3::jsonb[])
+       on conflict (family, entity_id) do update set state = excluded.state`,
+      [query.family, moved.map((row) => row.key), moved.map((row) => JSON.stringify(row.state))],
+    );
+  }
   await client.query(`delete from changes where occurred_at < $1::timestamptz - make_interval(days => $2)`, [asOf, CHANGE_RETENTION_DAYS]);
 }

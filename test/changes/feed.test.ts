@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadPropertiesFixture } from '../../ingest/fixture';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
+import { recordChangeFeed } from '../../ingest/changes/feed';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { DataStore } from '../../src/stores';
@@ -57,6 +58,21 @@ describe('GET /api/v1/changes', () => {
 
   it('the same file again records nothing more', async () => {
     await loadFile(api.ns.stores.byMode.live, path.join(dir, 'later.csv'), new Date('2026-03-03T00:00:00Z'));
+    expect((await api.get('/api/v1/changes')).body.data).toHaveLength(3);
+  });
+
+  it('keeps a state that did not move as it was: no row of change_states is rewritten', async () => {
+    const live = api.ns.stores.byMode.live;
+    const states = () => live.pg.query<{ entity_id: string; xmin: string }>(`select entity_id, xmin::text from change_states where family = 'restaurant' order by 1`);
+    const before = (await states()).rows;
+    expect(before.length).toBeGreaterThan(1);
+    const client = await live.pg.connect();
+    try {
+      await recordChangeFeed(client, RESTAURANT_INSPECTIONS_LOAD.family, before.map((row) => row.entity_id), new Date('2026-03-03T00:00:00Z'));
+    } finally {
+      client.release();
+    }
+    expect((await states()).rows).toEqual(before);
     expect((await api.get('/api/v1/changes')).body.data).toHaveLength(3);
   });
 
