@@ -1,3 +1,4 @@
+import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
 import { computeRemediationBlocks, type RemediationBlock } from './remediation';
 import { PUBLIC_STATUSES } from './reports';
@@ -45,10 +46,7 @@ const communityBlocksSql = (camisMatch: string) => `
  * then settles on one generic plan for the prepared statement, where an array parameter
  * makes it plan each execution anew, which costs more than the execution itself.
  */
-const COMMUNITY_BLOCKS = {
-  one: { name: 'community-blocks-one', text: communityBlocksSql('camis = $1') },
-  many: { name: 'community-blocks-many', text: communityBlocksSql('camis = any($1)') },
-};
+const COMMUNITY_BLOCKS = { one: communityBlocksSql('camis = $1'), many: communityBlocksSql('camis = any($1)') };
 
 /**
  * One block per requested camis (establishments with no reports get the empty block), as
@@ -58,10 +56,9 @@ export async function communityBlocks(store: DataStore, camis: string[], asOf: D
   const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
   if (!camis.length) return blocks;
   const statement = camis.length === 1 ? COMMUNITY_BLOCKS.one : COMMUNITY_BLOCKS.many;
-  const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>({
-    ...statement,
-    values: [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS), store.sandbox],
-  });
+  const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>(
+    prepared(statement, [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS), store.sandbox]),
+  );
   const newest = new Map<string, Date>();
   const docking = new Map<string, ScoredReport[]>();
   for (const row of rows) {

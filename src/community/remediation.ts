@@ -4,6 +4,7 @@
  * never changes grade, score or risk.
  */
 import type { Pool } from 'pg';
+import { prepared } from '../db/pool';
 
 export interface CitationKey {
   camis: string;
@@ -61,21 +62,22 @@ export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: 
   // one generic plan (see COMMUNITY_BLOCKS in blocks.ts).
   const probe = await pg.query<{ camis: string }>(
     camis.length === 1
-      ? { name: 'remediation-documented-one', text: 'select distinct camis from remediation_documents where camis = $1', values: [camis[0]] }
-      : { name: 'remediation-documented-many', text: 'select distinct camis from remediation_documents where camis = any($1)', values: [camis] },
+      ? prepared('select distinct camis from remediation_documents where camis = $1', [camis[0]])
+      : prepared('select distinct camis from remediation_documents where camis = any($1)', [camis]),
   );
   if (!probe.rows.length) return blocks;
-  const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>({
-    name: 'remediation-blocks',
-    text: `with latest as (
+  const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>(
+    prepared(
+      `with latest as (
              select camis, max(inspected_at) as inspected_at from restaurant_inspections where camis = any($1) and inspected_at <= $2::date group by camis
            )
            select c.camis, c.category,
                   (select max(d.documented_at) from remediation_documents d
                     where d.camis = c.camis and d.inspected_at = c.inspected_at and d.inspection_type = c.inspection_type and d.code = c.code)::text as documented_at
              from restaurant_citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
-    values: [probe.rows.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
-  });
+      [probe.rows.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
+    ),
+  );
   const tallies = new Map<string, { open: number; documented: number; categories: Set<string>; last: string | null }>();
   for (const row of rows) {
     const tally = tallies.get(row.camis) ?? { open: 0, documented: 0, categories: new Set<string>(), last: null };

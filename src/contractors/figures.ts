@@ -1,3 +1,4 @@
+import { prepared } from '../db/pool';
 import { isoDate, parseBbl } from '../nyc';
 import type { DataStore } from '../stores';
 import { type LinkEstablishment, type LinkSummons, linkSummonses, RESTAURANT_SUMMONS_LINK_RULE } from './restaurant-summonses';
@@ -50,16 +51,17 @@ async function restaurantSummonses(store: DataStore, establishments: LinkEstabli
   if (lots.length === 0) return out;
   // The partial index on violation_bbl; the agency's health words narrow in SQL, the exact
   // agency rule (isFoodServiceAgency) is applied by linkSummonses.
-  // Named, so each pooled connection plans it once (read with every restaurant profile).
-  const { rows } = await store.pg.query({
-    name: 'restaurant-lot-summonses',
-    text: `select ticket, issuing_agency, violation_bbl, violation_house, violation_street, respondent_first_name, respondent_last_name,
+  // Prepared: each pooled connection plans it once (read with every restaurant profile).
+  const { rows } = await store.pg.query(
+    prepared(
+      `select ticket, issuing_agency, violation_bbl, violation_house, violation_street, respondent_first_name, respondent_last_name,
        violation_date, status, imposed_cents, due_cents
      from contractor_tickets
      where violation_bbl = any($1) and issuing_agency ~* '(dohmh|doh|health)' and (violation_date is null or violation_date <= $2)
      order by violation_date desc nulls last, ticket desc limit $3`,
-    values: [lots, isoDate(asOf), MAX_LOT_SUMMONSES],
-  });
+      [lots, isoDate(asOf), MAX_LOT_SUMMONSES],
+    ),
+  );
   const summonses: LinkSummons[] = rows.map((row) => ({
     ticket: row.ticket,
     issuingAgency: row.issuing_agency,

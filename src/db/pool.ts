@@ -121,5 +121,16 @@ export function withoutOptions(databaseUrl: string): { connectionString: string;
  * a contractor's ticket page). Each pool's connections keep one search_path, which the plans use.
  */
 export function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
-  return { name: `q${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`, text, values };
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    // Builders write a few shapes of text each; the cap only guards against one that would not.
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
+
+/** Statement text -> its name: a request's statements are named without hashing their text again. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 1000;

@@ -1,3 +1,4 @@
+import { prepared } from '../db/pool';
 import { orderBySchema } from '../contract/order';
 import { communityFigures } from '../community/figures';
 import type { OpenApiDocument } from '../contract/types';
@@ -23,12 +24,10 @@ type StoredProfile = Omit<DerivedProfile, 'verminDates'>;
 async function storedProfiles(store: DataStore, camis: string[]): Promise<Map<string, StoredProfile>> {
   const wanted = camis.filter(isCamis);
   if (wanted.length === 0) return new Map();
-  // Named, so each pooled connection plans it once (a profile is read on every page view).
-  const { rows } = await store.pg.query({
-    name: 'restaurant-profiles',
-    text: 'select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)',
-    values: [wanted],
-  });
+  // Prepared: each pooled connection plans it once (a profile is read on every page view).
+  const { rows } = await store.pg.query(
+    prepared('select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)', [wanted]),
+  );
   return new Map(
     rows.map((row) => [row.camis as string, { summary: row.summary, gradeDate: row.grade_date, risk: row.risk, vermin: row.vermin, sanitary: row.sanitary, stats: row.stats }]),
   );

@@ -1,3 +1,4 @@
+import { prepared } from '../db/pool';
 import { contractorFigures, emptySummonses, type LinkEstablishment, type RestaurantSummonses } from '../contractors/figures';
 import { isoDate } from '../nyc';
 import type { DataStore } from '../stores';
@@ -18,17 +19,18 @@ export async function restaurantSummonses(store: DataStore, camis: string[], asO
   if (camis.length === 0) return out;
   const today = isoDate(asOf);
   // Every establishment on the asked-about lots, with its inspection dates up to the clock.
-  // Named, so each pooled connection plans it once (read with every profile).
-  const { rows } = await store.pg.query({
-    name: 'restaurant-lot-tenants',
-    text: `with lots as (select distinct bbl from restaurant_establishments where camis = any($1) and bbl is not null),
+  // Prepared: each pooled connection plans it once (read with every profile).
+  const { rows } = await store.pg.query(
+    prepared(
+      `with lots as (select distinct bbl from restaurant_establishments where camis = any($1) and bbl is not null),
      tenants as (select e.camis, e.name, e.building, e.street, e.borough, e.bbl from restaurant_establishments e join lots using (bbl)
                  order by e.camis limit $3)
      select t.*, coalesce((select array_agg(distinct i.inspected_at::text) from restaurant_inspections i
                            where i.camis = t.camis and i.inspected_at <= $2::date), '{}') as dates
      from tenants t`,
-    values: [camis, today, MAX_LOT_ESTABLISHMENTS],
-  });
+      [camis, today, MAX_LOT_ESTABLISHMENTS],
+    ),
+  );
   if (rows.length === 0) return out;
   const establishments: LinkEstablishment[] = rows.map((row) => ({
     camis: row.camis,
