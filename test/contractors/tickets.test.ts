@@ -1,6 +1,6 @@
 import { startTestApi, TestApi } from '../support/api';
 import { pageAll } from '../support/pages';
-import { defaultLine, loadOath, oathCsv, paidLine, realOathFile, realOathPresent, scheduledLine } from './support';
+import { defaultLine, loadOath, oathCsv, type OathLine, paidLine, realOathFile, realOathPresent, scheduledLine } from './support';
 
 const BASE = '/api/v1/contractors';
 // Test keys read the world as of the fixture reference date, 2026-04-01.
@@ -119,6 +119,58 @@ describe('GET /contractors/{slug}/tickets', () => {
     const first = await get(`${BASE}/${slug}/tickets?limit=1`);
     const other = await get(`${BASE}/${slug}/tickets?limit=1&status=closed&cursor=${encodeURIComponent(first.body.meta.nextCursor)}`);
     expect(other.status).toBe(400);
+  });
+});
+
+describe('an undecided ticket on the clock, stored on another day', () => {
+  // The test clock is 2026-04-01. One company loaded a month before it, one a month after:
+  // a hearing on a day from the earlier of the two days to the one before the later one is
+  // ahead on one day and past on the other; any other hearing date reads the same on both.
+  const BEFORE = 'CLOCKWISE SCHEDULING CORP';
+  const AFTER = 'ANTICLOCKWISE SCHEDULING CORP';
+  const scheduled = (last: string, ticket: string, hearing: string) => scheduledLine(ticket, last, '2026-02-01', hearing);
+  const before: Array<[OathLine, string]> = [
+    [scheduled(BEFORE, '0500000001', '2026-03-01'), 'closed'], // the load's day: ahead then, past now
+    [scheduled(BEFORE, '0500000002', '2026-03-31'), 'closed'],
+    [scheduled(BEFORE, '0500000003', '2026-04-01'), 'open'], // today: still ahead
+    [scheduled(BEFORE, '0500000004', '2026-04-02'), 'open'],
+    [scheduled(BEFORE, '0500000005', '2026-02-28'), 'closed'], // past on both days
+    [{ ...scheduled(BEFORE, '0500000006', '2026-03-15'), hearing_date: undefined }, 'closed'], // no hearing date: nothing ahead on any day
+    // A default without a decision or hearing date (no window): counted like any other.
+    [{ ...defaultLine('0500000007', BEFORE, '2026-01-10', { imposed: 500, sought: 500, fees: 0 }), hearing_date: undefined, decision_date: undefined }, 'defaulted'],
+  ];
+  const after: Array<[OathLine, string]> = [
+    [scheduled(AFTER, '0500000011', '2026-04-01'), 'open'], // past on the load's day, ahead on the clock's
+    [scheduled(AFTER, '0500000012', '2026-04-30'), 'open'],
+    [scheduled(AFTER, '0500000013', '2026-05-01'), 'open'], // the load's day: ahead on both
+    [scheduled(AFTER, '0500000014', '2026-03-31'), 'closed'], // past on both days
+  ];
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+    const store = api.ns.stores.byMode.test;
+    await loadOath(store, oathCsv(before.map(([line]) => line)), new Date('2026-03-01T12:00:00Z'));
+    await loadOath(store, oathCsv(after.map(([line]) => line)), new Date('2026-05-01T12:00:00Z'));
+  });
+  afterAll(() => api.stop());
+
+  it.each([
+    ['loaded before the clock', before],
+    ['loaded after the clock', after],
+  ])('%s: every status, filtered or not, and the profile, as derived today', async (_, expected) => {
+    const tickets = expected.map(([line]) => line.ticket_number!);
+    const { rows } = await api.ns.stores.byMode.test.pg.query('select company from contractor_tickets where ticket = $1', [tickets[0]]);
+    const slug = rows[0].company;
+    const statusOf = (items: any[]) => Object.fromEntries(items.map((item) => [item.ticket, item.status]));
+    expect(statusOf(await pageThrough(api, slug, '', 100))).toEqual(Object.fromEntries(expected.map(([line, status]) => [line.ticket_number, status])));
+    const withStatus = (status: string) => expected.filter(([, s]) => s === status).map(([line]) => line.ticket_number).sort();
+    for (const status of ['open', 'closed', 'defaulted']) {
+      const items = await pageThrough(api, slug, `status=${status}`, 2);
+      expect([status, items.map((item) => item.ticket).sort()]).toEqual([status, withStatus(status)]);
+    }
+    const profile = (await api.get(`${BASE}/${slug}`, { key: api.keys.test })).body.data;
+    // openTickets: status open or defaulted (the profile's documented meaning).
+    expect([profile.tickets, profile.openTickets]).toEqual([expected.length, withStatus('open').length + withStatus('defaulted').length]);
   });
 });
 
