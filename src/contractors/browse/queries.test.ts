@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, TIERS, tierClauses } from './queries';
+import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, tierClauses } from './queries';
 import { coreText, coreWords, isFillerWord } from './words';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
@@ -33,11 +33,6 @@ describe('typeahead tiers', () => {
   it('the second pass is empty for short words (nothing for the costly tiers to add)', () => {
     expect(tierClauses('abc', 'twoEdits')).toEqual([]);
     expect(tierClauses('acme', 'twoEdits')).toHaveLength(1);
-  });
-  it('the second pass leaves the two-edit tier out when asked (a first pass found names)', () => {
-    const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
-    expect(boosts(tierClauses('constrution', 'twoEdits'))).toEqual([TIERS.firstLetter, TIERS.fuzzyTwo]);
-    expect(boosts(tierClauses('constrution', 'twoEdits', { twoEdits: false }))).toEqual([TIERS.firstLetter]);
   });
 });
 

@@ -76,21 +76,16 @@ export const TIERS = {
 
 /**
  * Two passes, as the restaurant typeahead: the exact tiers with one-edit spellings, then the
- * first-letter and two-edit tiers only while the list has room. Every second-pass tier ranks
- * below every first-pass tier, so the answer is that of one query. The two-edit tier joins the
- * second pass only when the first found nothing: a name within one edit is closer than any two
- * edits away, and the two-edit automata are most of Elasticsearch's work for a keystroke.
+ * first-letter and two-edit tiers (the costly automata) only while the list has room. Every
+ * second-pass tier ranks below every first-pass tier, so the answer is that of one query.
  */
 export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
 export type TierPass = (typeof TIER_PASSES)[number];
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 
-/**
- * The tier clauses of a pass (or all) for the query's core words; empty when it has none or the
- * pass adds nothing. `twoEdits: false` leaves the two-edit tier out (a first pass found names).
- */
-export function tierClauses(q: string, pass: TierPass | 'all' = 'all', { twoEdits = true }: { twoEdits?: boolean } = {}): object[] {
+/** The tier clauses of a pass (or all) for the query's core words; empty when it has none or the pass adds nothing. */
+export function tierClauses(q: string, pass: TierPass | 'all' = 'all'): object[] {
   const words = coreWords(q);
   if (words.length === 0) return [];
   const text = words.join(' ');
@@ -109,7 +104,7 @@ export function tierClauses(q: string, pass: TierPass | 'all' = 'all', { twoEdit
   if (pass === 'all' || pass === 'twoEdits') {
     const first = firstLetterTier(words, { words: 'spellingsNorm', tails: 'nameTails' });
     if (first) clauses.push(tier(TIERS.firstLetter, first));
-    const two = twoEdits ? fuzzyWordsTier(words, 2, 'spellingsNorm') : null;
+    const two = fuzzyWordsTier(words, 2, 'spellingsNorm');
     if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   }
   return clauses;
@@ -121,8 +116,6 @@ export interface SearchInput {
   pass?: TierPass;
   /** Companies an earlier pass found. */
   excludeSlugs?: string[];
-  /** Whether the two-edit tier is looked up (default true). */
-  twoEdits?: boolean;
 }
 
 /** Inside a tier: the largest balance due first, then the most tickets, then the name and the slug. */
@@ -135,7 +128,7 @@ export const SEARCH_ORDER = [
 ];
 
 export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
-  const best = { dis_max: { queries: tierClauses(input.q, input.pass ?? 'all', { twoEdits: input.twoEdits }), tie_breaker: 0 } };
+  const best = { dis_max: { queries: tierClauses(input.q, input.pass ?? 'all'), tie_breaker: 0 } };
   const mustNot = input.excludeSlugs?.length ? [{ ids: { values: input.excludeSlugs } }] : [];
   return {
     size: input.limit,

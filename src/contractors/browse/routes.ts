@@ -19,14 +19,13 @@ function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSumma
   return JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as ContractorSummary;
 }
 
-/** The typeahead: each pass of tiers only while the better ones left room (at most two requests); two edits only when nothing closer matched. */
+/** The typeahead: each pass of tiers only while the better ones left room (at most two requests). */
 export async function searchContractors(store: DataStore, query: ContractorSearchQuery): Promise<ContractorSummary[]> {
   const found: ContractorSummary[] = [];
   for (const pass of TIER_PASSES) {
     if (found.length >= query.limit) break;
-    const twoEdits = found.length === 0;
-    if (tierClauses(query.q, pass, { twoEdits }).length === 0) continue;
-    const request = buildSearchRequest({ q: query.q, limit: query.limit - found.length, pass, excludeSlugs: found.map((item) => item.slug), twoEdits });
+    if (tierClauses(query.q, pass).length === 0) continue;
+    const request = buildSearchRequest({ q: query.q, limit: query.limit - found.length, pass, excludeSlugs: found.map((item) => item.slug) });
     found.push(...(await searchHits(store, 'contractors', request)).map(summaryOf));
   }
   return found;
