@@ -91,9 +91,9 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     standing: ticketStanding(row, asOf),
     asOf: day,
   }));
-  await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
+  const written = await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
-  return { duplicateLines, changed: [...new Set([...changed, ...grouping.created])] };
+  return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...written])] };
 }
 
 /** The OATH Hearings Division case status into the contractors family, staged by grouping block. */

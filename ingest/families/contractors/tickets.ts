@@ -73,21 +73,29 @@ const UPDATE_TICKETS = (() => {
   return `update contractor_tickets as stored set ${[...values, 'as_of'].map((name) => `${name} = incoming.${name}`).join(', ')}
     from incoming_tickets as incoming
     where stored.ticket = incoming.ticket
-      and (${values.map((name) => `stored.${name}`).join(', ')}) is distinct from (${values.map((name) => `incoming.${name}`).join(', ')})`;
+      and (${values.map((name) => `stored.${name}`).join(', ')}) is distinct from (${values.map((name) => `incoming.${name}`).join(', ')})
+    returning stored.company`;
 })();
 
 /**
  * Writes the tickets, `stored` naming those the table already holds (read in the same
  * transaction, under the ingest lock): the others are copied straight into the table, the
- * stored ones updated where a value differs. Inside a transaction.
+ * stored ones updated where a value differs. Inside a transaction. Returns the companies of
+ * the tickets written: any change to a company's tickets is a change of the company (a new
+ * version), even one that leaves its totals as they were (a corrected date moves its risk).
  */
-export async function writeTickets(client: PoolClient, tickets: StoredTicket[], stored: ReadonlySet<string>): Promise<void> {
-  await copyRows(client, 'contractor_tickets', TICKET_COLUMNS, tickets.filter(({ row }) => !stored.has(row.ticket)));
+export async function writeTickets(client: PoolClient, tickets: StoredTicket[], stored: ReadonlySet<string>): Promise<string[]> {
+  const fresh = tickets.filter(({ row }) => !stored.has(row.ticket));
+  await copyRows(client, 'contractor_tickets', TICKET_COLUMNS, fresh);
+  const written = new Set(fresh.flatMap(({ company }) => (company ? [company] : [])));
   const known = tickets.filter(({ row }) => stored.has(row.ticket));
-  if (known.length === 0) return;
-  await copyIntoTemporaryTable(client, 'incoming_tickets', 'contractor_tickets', TICKET_COLUMNS, known);
-  await client.query(UPDATE_TICKETS);
-  await client.query('drop table incoming_tickets');
+  if (known.length > 0) {
+    await copyIntoTemporaryTable(client, 'incoming_tickets', 'contractor_tickets', TICKET_COLUMNS, known);
+    const { rows } = await client.query<{ company: string | null }>(UPDATE_TICKETS);
+    for (const { company } of rows) if (company) written.add(company);
+    await client.query('drop table incoming_tickets');
+  }
+  return [...written];
 }
 
 /** The stored columns of a ticket that its standing is derived from. */
