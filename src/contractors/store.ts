@@ -14,6 +14,8 @@ export interface CompanyRow {
   slug: string;
   name: string;
   spellings: string[];
+  /** Moves whenever the company or any of its tickets is written (its version, and when it was written). */
+  revision: string;
 }
 
 /** Companies by requested slug: each found slug (old or current) -> the company it answers for now. */
@@ -21,13 +23,13 @@ export async function companiesBySlug(store: DataStore, slugs: string[]): Promis
   if (slugs.length === 0) return new Map();
   const { rows } = await store.pg.query(
     prepared(
-      `select s.slug as requested, c.slug, c.name, c.spellings
+      `select s.slug as requested, c.slug, c.name, c.spellings, c.version::text || '@' || c.updated_at::text as revision
      from contractor_slugs s join contractor_companies c on c.slug = s.company
      where s.slug = any($1::text[])`,
       [slugs],
     ),
   );
-  return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings }]));
+  return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings, revision: row.revision }]));
 }
 
 /** The stored columns a ticket's record is read from. */

@@ -1,5 +1,5 @@
 import { startTestApi, TestApi } from '../support/api';
-import { expectedProfile, loadOath, oathCsv, paidLine, PROFILE_LINES, PROFILE_NAME as NAME, profileSlug, realOathFile, realOathPresent } from './support';
+import { defaultLine, expectedProfile, loadOath, oathCsv, paidLine, PROFILE_LINES, PROFILE_NAME as NAME, profileSlug, realOathFile, realOathPresent } from './support';
 
 const BASE = '/api/v1/contractors';
 // Test keys read the world as of the fixture reference date, 2026-04-01; the rows are loaded a month before.
@@ -52,6 +52,36 @@ describe('GET /contractors/{slug}', () => {
     expect((await get(`${BASE}/${slug}?foo=1`)).status).toBe(200);
     // Live keys read the live store, which holds nothing here.
     expect((await api.get(`${BASE}/${slug}`)).status).toBe(404);
+  });
+});
+
+describe('GET /contractors/{slug} after a load that changes tickets but not the totals', () => {
+  let api: TestApi;
+  const COMPANY = 'YAK DATED BUILDERS CORP';
+  // Ten defaults, all due: a later export corrects the violation dates of nine of them (not the
+  // latest), so the company's totals (counts, money, last violation date) stay as they were
+  // while those tickets' recency weights drop.
+  const lines = (violation: string) =>
+    Array.from({ length: 10 }, (_, i) => defaultLine(`06000000${String(i).padStart(2, '0')}`, COMPANY, '2026-01-17', { imposed: 500, sought: 500, fees: 0 }, i === 0 ? '2025-11-01' : violation));
+  beforeAll(async () => {
+    api = await startTestApi();
+    await loadOath(api.ns.stores.byMode.test, oathCsv(lines('2025-10-01')), LOADED);
+  });
+  afterAll(() => api.stop());
+
+  it('answers the profile of the tickets as they are now, twice the same and again after the load', async () => {
+    const { rows } = await api.ns.stores.byMode.test.pg.query(`select company from contractor_tickets where ticket = '0600000000'`);
+    const get = async () => (await api.get(`${BASE}/${rows[0].company}`, { key: api.keys.test })).body.data;
+    const openTickets = (profile: any) => profile.riskFactors.find((f: any) => f.key === 'open_tickets');
+    const first = await get();
+    expect(await get()).toEqual(first);
+    await loadOath(api.ns.stores.byMode.test, oathCsv(lines('2020-10-01')), LOADED);
+    const after = await get();
+    expect([after.tickets, after.finesDueCents, after.openTickets]).toEqual([first.tickets, first.finesDueCents, first.openTickets]);
+    const { rows: [stored] } = await api.ns.stores.byMode.test.pg.query(`select last_violation_date::text as last from contractor_companies where slug = $1`, [rows[0].company]);
+    expect(stored.last).toBe('2025-11-01');
+    expect(openTickets(after).detail).not.toBe(openTickets(first).detail);
+    expect(openTickets(after).points).toBeLessThan(openTickets(first).points);
   });
 });
 

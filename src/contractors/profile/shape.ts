@@ -31,7 +31,7 @@ export interface ProfileTickets {
 }
 
 /** A company's profile from its tickets as of the clock (pure). */
-export function profileOf(company: CompanyRow, tickets: ProfileTickets, asOf: Date): ContractorProfile {
+export function profileOf(company: Pick<CompanyRow, 'slug' | 'name' | 'spellings'>, tickets: ProfileTickets, asOf: Date): ContractorProfile {
   const findings: ContractorRiskFinding[] = [];
   let count = 0;
   let imposed = 0;
