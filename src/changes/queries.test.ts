@@ -29,4 +29,10 @@ describe('utcInstant', () => {
     expect(utcInstant('9999-12-31T23:00:00-23:00')).toBe('infinity');
     expect(utcInstant('0000-01-01T00:00:00+23:59')).toBe('-infinity');
   });
+
+  it('reads every offset the date-time validator accepts: +01, +0100, +01:00, z', () => {
+    for (const offset of ['+01', '+0100', '+01:00']) expect(utcInstant(`2026-04-01T01:00:00${offset}`)).toBe('2026-04-01T00:00:00.000Z');
+    expect(utcInstant('2016-12-31t23:59:60+0000')).toBe('2017-01-01T00:00:00.000Z');
+    expect(utcInstant('2026-04-01 00:00:00z')).toBe('2026-04-01T00:00:00.000Z');
+  });
 });

@@ -41,11 +41,13 @@ export function buildChangeQuery(filter: ChangeFilter, after: Position | null, l
  * An RFC 3339 date-time as the UTC instant Postgres reads. RFC 3339 admits offsets up to +-23:59,
  * Postgres only up to +-15:59 (a wider one failed the statement: a 500); an instant past Postgres's
  * four-digit years once in UTC is +-infinity (nothing is that late, everything is later than the
- * earliest). A leap second (:60) is the next second, as Postgres would read it.
+ * earliest). A leap second (:60) is the next second, as Postgres would read it. The offset may be
+ * written as the schema's validator accepts it (+01, +0100, +01:00).
  */
 export function utcInstant(dateTime: string): string {
-  const leap = /:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i.test(dateTime);
-  const ms = Date.parse(leap ? dateTime.replace(/:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i, ':59') : dateTime) + (leap ? 1000 : 0);
+  const text = dateTime.replace(/([+-]\d\d):?(\d\d)?$/, (_, hours: string, minutes?: string) => `${hours}:${minutes ?? '00'}`);
+  const leap = /:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i.test(text);
+  const ms = Date.parse(leap ? text.replace(/:60(?=(\.\d+)?(z|[+-]\d\d:\d\d)$)/i, ':59') : text) + (leap ? 1000 : 0);
   if (Number.isNaN(ms)) throw new Error(`not a date-time: ${dateTime}`);
   const iso = new Date(ms).toISOString();
   if (iso.startsWith('+')) return 'infinity';

@@ -85,6 +85,9 @@ describe('GET /api/v1/changes', () => {
     expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('2026-03-01T18:00:00+18:08')}`)).body.data).toHaveLength(3);
     expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('9999-12-31T23:00:00-23:00')}`)).body.data).toEqual([]);
     expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('0000-01-01T00:00:00+23:59')}`)).body.data).toHaveLength(3);
+    // Offsets as the date-time validator also accepts them (hours only, no colon).
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('2026-03-03T20:00:00-18')}`)).body.data).toEqual([]);
+    expect((await api.get(`/api/v1/changes?since=${encodeURIComponent('2016-12-31T23:59:60+0000')}`)).body.data).toHaveLength(3);
     const all = await pageAll(api, '/api/v1/changes', '', 1);
     expect(all).toHaveLength(3);
     const ids = all.map((c: any) => Number(c.id.slice(4)));
