@@ -1,8 +1,14 @@
 import type { Client } from '@elastic/elasticsearch';
 
-/** A document to index, with the external version of the entity it belongs to. */
+/** A document to index, with its external version. */
 export interface IndexedDocument<T = Record<string, unknown>> {
   id: string;
+  /** The key of the entity it belongs to (its family's key, as in the outbox). */
+  key: string;
+  /**
+   * Grows whenever the document's content may have changed: the entity's version, or (for
+   * documents that carry their own, as a restaurant's feed documents) a newer one of the rows it shows.
+   */
   version: number;
   source: T;
 }

@@ -2,7 +2,7 @@ import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
 import type { Family } from '../families/types';
 import type { Progress } from '../load/progress';
-import { bulkIndex } from './bulk';
+import { bulkIndex, type IndexedDocument } from './bulk';
 import { ensureIndices, refreshIndices } from './indices';
 
 export interface DrainOptions {
@@ -11,6 +11,22 @@ export interface DrainOptions {
   /** Refresh the indices when done so readers see the changes (default true). */
   refresh?: boolean;
   progress?: Progress;
+}
+
+/**
+ * Per entity of a round, the oldest `since` of its outbox rows (null, every document, wins):
+ * its documents at or below that version were indexed by earlier rounds. Rows of one entity
+ * are taken in id order, so an older row is never left for a later round.
+ */
+export function oldestSince(rows: Array<{ key: string; since: string | number | null }>): Map<string, number | null> {
+  const out = new Map<string, number | null>();
+  for (const { key, since } of rows) {
+    const version = since === null ? null : Number(since);
+    const known = out.get(key);
+    if (!out.has(key)) out.set(key, version);
+    else if (known !== null && known !== undefined) out.set(key, version === null ? null : Math.min(known, version));
+  }
+  return out;
 }
 
 /** The indexer's lock: one drainer per family and schema. */
@@ -37,13 +53,17 @@ export async function drainOutbox(store: DataStore, family: Family, options: Dra
       const { rows: pending } = await client.query(`select count(distinct ${family.key})::int as n from ${family.outbox}`);
       options.progress?.phase('indexing', pending[0].n, family.entities);
       for (;;) {
-        const { rows } = await client.query(`select id, ${family.key} as key from ${family.outbox} order by id limit $1`, [batchSize]);
+        const { rows } = await client.query(`select id, ${family.key} as key, since from ${family.outbox} order by id limit $1`, [batchSize]);
         if (rows.length === 0) break;
-        const keys = [...new Set(rows.map((row) => row.key as string))];
-        const set = await family.buildDocuments(client, keys);
-        documents += await bulkIndex(store.es, family.indices.map(({ name }) => ({ index: store.indexAlias(name), documents: set[name] ?? [] })));
+        const since = oldestSince(rows);
+        const set = await family.buildDocuments(client, [...since.keys()]);
+        const changed = (doc: IndexedDocument) => {
+          const indexed = since.get(doc.key);
+          return indexed === null || indexed === undefined || doc.version > indexed;
+        };
+        documents += await bulkIndex(store.es, family.indices.map(({ name }) => ({ index: store.indexAlias(name), documents: (set[name] ?? []).filter(changed) })));
         await client.query(`delete from ${family.outbox} where id = any($1)`, [rows.map((row) => row.id)]);
-        entities += keys.length;
+        entities += since.size;
         options.progress?.update(entities);
       }
     } finally {

@@ -17,8 +17,10 @@ export async function tableCounts(store: DataStore): Promise<Record<string, numb
 export async function storeSnapshot(store: DataStore): Promise<string> {
   const parts: unknown[] = [];
   parts.push((await store.pg.query('select camis, name, address, borough, zip, latitude, longitude from restaurant_establishments order by camis')).rows);
-  parts.push((await store.pg.query('select * from restaurant_inspections order by camis, inspected_at, inspection_type')).rows);
-  parts.push((await store.pg.query('select * from restaurant_citations order by camis, inspected_at, inspection_type, code')).rows);
+  // Records without their row versions (stamped from a sequence: they say when, not what).
+  const records = (rows: Array<Record<string, unknown>>) => rows.map(({ version: _version, ...record }) => record);
+  parts.push(records((await store.pg.query('select * from restaurant_inspections order by camis, inspected_at, inspection_type')).rows));
+  parts.push(records((await store.pg.query('select * from restaurant_citations order by camis, inspected_at, inspection_type, code')).rows));
   parts.push((await store.pg.query('select camis, summary, risk, vermin, sanitary, stats from restaurant_profiles order by camis')).rows);
   return JSON.stringify(parts);
 }

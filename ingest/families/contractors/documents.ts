@@ -93,7 +93,7 @@ export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Pr
       riskScore: company.summary_risk_score,
       riskLevel: summary.riskLevel,
     };
-    set.contractors.push({ id: company.slug, version: Number(company.version), source: document as unknown as Record<string, unknown> });
+    set.contractors.push({ id: company.slug, key: company.slug, version: Number(company.version), source: document as unknown as Record<string, unknown> });
   }
   return set;
 }

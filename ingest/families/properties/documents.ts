@@ -93,7 +93,7 @@ export async function buildDocuments(pg: Pool | PoolClient, bbls: string[]): Pro
       ...(addressRanges.length > 0 && { addressRanges }),
       location: lot.latitude !== null && lot.longitude !== null ? { lat: lot.latitude, lon: lot.longitude } : null,
     };
-    set.properties.push({ id: lot.bbl, version: Number(lot.version), source: document as unknown as Record<string, unknown> });
+    set.properties.push({ id: lot.bbl, key: lot.bbl, version: Number(lot.version), source: document as unknown as Record<string, unknown> });
   }
   return set;
 }

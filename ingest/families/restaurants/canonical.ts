@@ -5,8 +5,12 @@ import { upsertSql } from '../../load/upsert';
 /**
  * Upserts of the canonical tables. Each writes only rows whose values differ from what is
  * stored (so a re-run writes nothing) and returns the CAMIS of what it changed. Rows are
- * never deleted: history missing from a later export stays.
+ * never deleted: history missing from a later export stays. Each row written takes a new
+ * version from the family's sequence (an establishment's in `fields_version`): its feed
+ * documents' external version, so a load re-indexes only the documents it changed.
  */
+
+const VERSION_SEQUENCE = 'restaurant_version_seq';
 
 const ESTABLISHMENT_COLUMNS: Array<[string, string, (h: EstablishmentHistory) => unknown]> = [
   ['camis', 'text', (h) => h.establishment.camis],
@@ -30,7 +34,7 @@ const ESTABLISHMENT_COLUMNS: Array<[string, string, (h: EstablishmentHistory) =>
 
 async function upsert(client: PoolClient, table: string, columns: Array<[string, string]>, key: string[], values: unknown[][]): Promise<string[]> {
   if (values[0].length === 0) return [];
-  const { rows } = await client.query(upsertSql(table, columns, key, 'camis'), values);
+  const { rows } = await client.query(upsertSql(table, columns, key, 'camis', { stamp: { column: 'version', sequence: VERSION_SEQUENCE } }), values);
   return rows.map((row) => row.camis as string);
 }
 
@@ -38,7 +42,7 @@ async function upsert(client: PoolClient, table: string, columns: Array<[string,
 export async function upsertEstablishments(client: PoolClient, histories: EstablishmentHistory[]): Promise<{ changed: string[]; inserted: Set<string> }> {
   if (histories.length === 0) return { changed: [], inserted: new Set() };
   const columns: Array<[string, string]> = ESTABLISHMENT_COLUMNS.map(([name, type]) => [name, type]);
-  const sql = upsertSql('restaurant_establishments', columns, ['camis'], 'camis, (xmax = 0) as inserted');
+  const sql = upsertSql('restaurant_establishments', columns, ['camis'], 'camis, (xmax = 0) as inserted', { stamp: { column: 'fields_version', sequence: VERSION_SEQUENCE } });
   const { rows } = await client.query(sql, ESTABLISHMENT_COLUMNS.map(([, , get]) => histories.map(get)));
   return { changed: rows.map((row) => row.camis as string), inserted: new Set(rows.filter((row) => row.inserted).map((row) => row.camis as string)) };
 }

@@ -4,7 +4,7 @@ import { orderBySchema } from '../../../src/contract/order';
 import { openApiDocument } from '../../../src/openapi';
 import { nameTailsOf } from '../../../src/restaurants/queries/search';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
-import { loadHistories, StoredEstablishment } from './histories';
+import { inspectionId, loadHistories, StoredEstablishment, violationId } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
 
 /** The served summary is stored in the contract's key order (the JSONB comes back in Postgres's). */
@@ -75,9 +75,7 @@ export interface InspectionDocument extends FeedEstablishmentFields {
 export type RestaurantIndex = 'restaurants' | 'restaurant_violations' | 'restaurant_inspections';
 export type DocumentSet = Record<RestaurantIndex, IndexedDocument[]>;
 
-/** Document ids: stable, unique, and the feeds' sort tiebreaker. */
-export const inspectionId = (camis: string, inspectedAt: string, type: string) => `${camis}|${inspectedAt}|${type}`;
-export const violationId = (camis: string, inspectedAt: string, type: string, code: string) => `${camis}|${inspectedAt}|${type}|${code}`;
+export { inspectionId, violationId };
 
 function location(e: StoredEstablishment): GeoPoint {
   return e.latitude !== null && e.longitude !== null ? { lat: e.latitude, lon: e.longitude } : null;
@@ -93,7 +91,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
   const histories = await loadHistories(pg, camis);
   const profiles = await pg.query('select camis, summary, grade_date, vermin_dates from restaurant_profiles where camis = any($1)', [camis]);
   const profileByCamis = new Map(profiles.rows.map((row) => [row.camis as string, row]));
-  for (const { establishment: e, inspections } of [...histories.values()].sort((a, b) => (a.establishment.camis < b.establishment.camis ? -1 : 1))) {
+  for (const { establishment: e, inspections, rowVersions } of [...histories.values()].sort((a, b) => (a.establishment.camis < b.establishment.camis ? -1 : 1))) {
     const profile = profileByCamis.get(e.camis);
     if (!profile) continue;
     const summary = profile.summary as RestaurantSummary;
@@ -115,7 +113,9 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
       lastVerminAt: verminDates[0] ?? null,
       verminDates,
     };
-    set.restaurants.push({ id: e.camis, version: e.version, source: restaurant as unknown as Record<string, unknown> });
+    set.restaurants.push({ id: e.camis, key: e.camis, version: e.version, source: restaurant as unknown as Record<string, unknown> });
+    // A feed document repeats its row and the establishment's own columns: it changed when either did.
+    const feedVersion = (id: string) => Math.max(e.fieldsVersion, rowVersions.get(id) ?? 0);
     const place = { address: e.address, borough: e.borough, zip: e.zip, cuisine: e.cuisine, latitude: e.latitude, longitude: e.longitude, location: point };
     for (const inspection of inspections) {
       const id = inspectionId(e.camis, inspection.inspectedAt, inspection.inspectionType);
@@ -131,7 +131,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
         grade: inspection.grade,
         closedRestaurant: inspection.closure === 'closed' || inspection.closure === 'reclosed',
       };
-      set.restaurant_inspections.push({ id, version: e.version, source: doc as unknown as Record<string, unknown> });
+      set.restaurant_inspections.push({ id, key: e.camis, version: feedVersion(id), source: doc as unknown as Record<string, unknown> });
       for (const citation of inspection.citations) {
         const citationId = violationId(e.camis, inspection.inspectedAt, inspection.inspectionType, citation.code);
         const violation: ViolationDocument = {
@@ -148,7 +148,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
           inspectedAt: inspection.inspectedAt,
           inspectionType: inspection.inspectionType || null,
         };
-        set.restaurant_violations.push({ id: citationId, version: e.version, source: violation as unknown as Record<string, unknown> });
+        set.restaurant_violations.push({ id: citationId, key: e.camis, version: feedVersion(citationId), source: violation as unknown as Record<string, unknown> });
       }
     }
   }

@@ -6,7 +6,13 @@ import type { CitationRecord, CriticalFlag, EstablishmentHistory, EstablishmentR
 
 export interface StoredEstablishment extends EstablishmentRecord {
   version: number;
+  /** Stamped whenever the establishment's own columns change (migration 602). */
+  fieldsVersion: number;
 }
+
+/** Document ids: stable, unique, and the feeds' sort tiebreaker. */
+export const inspectionId = (camis: string, inspectedAt: string, type: string) => `${camis}|${inspectedAt}|${type}`;
+export const violationId = (camis: string, inspectedAt: string, type: string, code: string) => `${camis}|${inspectedAt}|${type}|${code}`;
 
 export function establishmentFromDb(row: Record<string, unknown>): StoredEstablishment {
   return {
@@ -28,11 +34,14 @@ export function establishmentFromDb(row: Record<string, unknown>): StoredEstabli
     councilDistrict: row.council_district as string | null,
     censusTract: row.census_tract as string | null,
     version: Number(row.version),
+    fieldsVersion: Number(row.fields_version),
   };
 }
 
 export interface StoredHistory extends EstablishmentHistory {
   establishment: StoredEstablishment;
+  /** Each visit's and citation's row version, by its document id (inspectionId, violationId). */
+  rowVersions: Map<string, number>;
 }
 
 export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Promise<Map<string, StoredHistory>> {
@@ -42,7 +51,7 @@ export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Pro
   const inspections = await pg.query('select * from restaurant_inspections where camis = any($1)', [camis]);
   const citations = await pg.query('select * from restaurant_citations where camis = any($1) order by code', [camis]);
   const histories = new Map<string, StoredHistory>();
-  for (const row of establishments.rows) histories.set(row.camis, { establishment: establishmentFromDb(row), inspections: [] });
+  for (const row of establishments.rows) histories.set(row.camis, { establishment: establishmentFromDb(row), inspections: [], rowVersions: new Map() });
   const visits = new Map<string, InspectionRecord>();
   for (const row of inspections.rows) {
     const visit: InspectionRecord = {
@@ -55,8 +64,11 @@ export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Pro
       closure: row.closure,
       citations: [],
     };
-    visits.set(`${row.camis}|${row.inspected_at}|${row.inspection_type}`, visit);
-    histories.get(row.camis)?.inspections.push(visit);
+    const id = inspectionId(row.camis, row.inspected_at, row.inspection_type);
+    visits.set(id, visit);
+    const history = histories.get(row.camis);
+    history?.inspections.push(visit);
+    history?.rowVersions.set(id, Number(row.version));
   }
   for (const row of citations.rows) {
     const citation: CitationRecord = {
@@ -66,7 +78,8 @@ export async function loadHistories(pg: Pool | PoolClient, camis: string[]): Pro
       critical: row.critical,
       category: (row.category as ViolationCategory) ?? categoryOf(row.code),
     };
-    visits.get(`${row.camis}|${row.inspected_at}|${row.inspection_type}`)?.citations.push(citation);
+    visits.get(inspectionId(row.camis, row.inspected_at, row.inspection_type))?.citations.push(citation);
+    histories.get(row.camis)?.rowVersions.set(violationId(row.camis, row.inspected_at, row.inspection_type, row.code), Number(row.version));
   }
   return histories;
 }
