@@ -90,6 +90,9 @@ describe('GET /properties/{bbl}/violations', () => {
     ['unknown status', `/${LOT}/violations?status=pending`, 'invalid_parameter'],
     ['unknown sort', `/${LOT}/violations?sort=-issued`, 'invalid_parameter'],
     ['unreal date', `/${LOT}/violations?since=2021-02-30`, 'invalid_parameter'],
+    // RFC 3339's grammar allows it; Postgres has no year 0 and failed the query (a 500).
+    ['date in year 0', `/${LOT}/violations?since=0000-01-01`, 'invalid_parameter'],
+    ['permits date in year 0', `/${LOT}/permits?until=0000-12-31`, 'invalid_parameter'],
     ['since after until', `/${LOT}/violations?since=2021-01-02&until=2021-01-01`, 'invalid_parameter'],
     ['limit over 100', `/${LOT}/violations?limit=101`, 'invalid_parameter'],
     ['unknown parameter', `/${LOT}/violations?severity=high`, 'unknown_parameter'],
