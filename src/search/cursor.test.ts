@@ -28,6 +28,12 @@ describe('cursor codec', () => {
     expect(codec.decode(cursor, queryBinding('feed', 'live', { limit: 5, sort: '-lastInspectedAt', borough: ['Queens'] }), ONE)).toEqual([1]);
   });
 
+  it('binds a comma list as a set: another order or a repeated value is the same query', () => {
+    const cursor = codec.encode([1], queryBinding('browse', 'live', { riskLevel: ['HIGH', 'SEVERE'] }));
+    expect(codec.decode(cursor, queryBinding('browse', 'live', { riskLevel: ['SEVERE', 'HIGH', 'SEVERE'] }), ONE)).toEqual([1]);
+    expectInvalid(() => codec.decode(cursor, queryBinding('browse', 'live', { riskLevel: ['SEVERE'] }), ONE));
+  });
+
   it('refuses a cursor replayed with other filters, another sort or another mode', () => {
     const cursor = codec.encode([1], binding);
     expectInvalid(() => codec.decode(cursor, queryBinding('feed', 'live', { borough: ['Bronx'], sort: '-lastInspectedAt' }), ONE));

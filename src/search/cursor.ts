@@ -90,7 +90,9 @@ export function createCursorCodec(secret: string): CursorCodec {
  * made by one list is refused by every other.
  */
 export function queryBinding(list: string, mode: string, query: Record<string, unknown>, scope: Record<string, unknown> = {}): unknown {
-  const { cursor: _cursor, limit: _limit, ...filters } = query;
+  const { cursor: _cursor, limit: _limit, ...rest } = query;
+  // A comma list is a set (riskLevel=HIGH,SEVERE is SEVERE,HIGH): the same set binds the same way.
+  const filters = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value.map(String))].sort() : value]));
   return { list, mode, scope, filters };
 }
 
