@@ -32,6 +32,9 @@ describe('cursor codec', () => {
     const cursor = codec.encode([1], queryBinding('browse', 'live', { riskLevel: ['HIGH', 'SEVERE'] }));
     expect(codec.decode(cursor, queryBinding('browse', 'live', { riskLevel: ['SEVERE', 'HIGH', 'SEVERE'] }), ONE)).toEqual([1]);
     expectInvalid(() => codec.decode(cursor, queryBinding('browse', 'live', { riskLevel: ['SEVERE'] }), ONE));
+    // Made before lists were bound as sets: bound to the list as sent, and still good for it.
+    const older = codec.encode([2], { list: 'browse', mode: 'live', scope: {}, filters: { riskLevel: ['SEVERE', 'HIGH'] } });
+    expect(codec.decode(older, queryBinding('browse', 'live', { riskLevel: ['SEVERE', 'HIGH'] }), ONE)).toEqual([2]);
   });
 
   it('refuses a cursor replayed with other filters, another sort or another mode', () => {

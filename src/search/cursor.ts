@@ -57,6 +57,12 @@ function canonical(value: unknown): string {
 
 const bindingHash = (binding: unknown) => createHash('sha256').update(canonical(binding)).digest('base64url').slice(0, 16);
 
+function bindsTo(hash: unknown, binding: unknown): boolean {
+  if (hash === bindingHash(binding)) return true;
+  const sent = binding && typeof binding === 'object' ? (binding as Record<symbol, unknown>)[AS_SENT] : undefined;
+  return sent !== undefined && hash === bindingHash(sent);
+}
+
 export function createCursorCodec(secret: string): CursorCodec {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, 16);
   return {
@@ -78,7 +84,7 @@ export function createCursorCodec(secret: string): CursorCodec {
       } catch {
         throw invalidCursor();
       }
-      if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.p) || parsed.b !== bindingHash(binding) || !fitsShape(parsed.p, shape)) throw invalidCursor();
+      if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.p) || !bindsTo(parsed.b, binding) || !fitsShape(parsed.p, shape)) throw invalidCursor();
       return parsed.p as Position;
     },
   };
@@ -92,9 +98,19 @@ export function createCursorCodec(secret: string): CursorCodec {
 export function queryBinding(list: string, mode: string, query: Record<string, unknown>, scope: Record<string, unknown> = {}): unknown {
   const { cursor: _cursor, limit: _limit, ...rest } = query;
   // A comma list is a set (riskLevel=HIGH,SEVERE is SEVERE,HIGH): the same set binds the same way.
-  const filters = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value.map(String))].sort() : value]));
-  return { list, mode, scope, filters };
+  const filters = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, Array.isArray(value) ? asSet(value) : value]));
+  // Cursors never expire: one made before lists were bound as sets is bound to the lists as sent.
+  return Object.assign({ list, mode, scope, filters }, { [AS_SENT]: { list, mode, scope, filters: rest } });
 }
+
+/** A list's distinct values in one order, whatever order they were sent in. */
+function asSet(values: unknown[]): unknown[] {
+  const distinct = new Map(values.map((value) => [canonical(value), value]));
+  return [...distinct.keys()].sort().map((key) => distinct.get(key));
+}
+
+/** The binding of a query with its lists as sent (a symbol: canonical() never sees it). */
+const AS_SENT = Symbol('binding as sent');
 
 /**
  * One page out of limit + 1 fetched rows: the extra row only says whether another page
