@@ -38,7 +38,8 @@ Ranking is by score tiers, never blended scores. Every result belongs to the bes
 9. every word matches a name word within two edits (words of six or more letters only, first two letters exact).
 Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []), and so does a q with no letters or digits ("!!").
 Tiers 1-7 are looked up together, tiers 8 and 9 only while fewer than limit establishments were found: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
-Within a tier, without lat/lng, the name order decides (then the camis); with lat and lng, the nearest establishment of the tier comes first: distance only breaks ties inside a tier and never lifts a result above a better tier.
+Inside the typo tiers 7 and 9 the closer spelling comes first: a name with more of the query words spelled exactly as typed ranks above one with fewer (the last word counts in full when a name word is exactly it, half when a name word only starts with it), so "piza hut" lists PIZZA HUT before BAYA HOT NICE PIZZA. This never lifts a result into another tier.
+Among equally good matches of a tier, without lat/lng, the name order decides (then the camis); with lat and lng, the nearest establishment comes first: distance only breaks ties and never lifts a result above a better match.
 
 Text on both sides is folded the same way: case, accents, apostrophes and periods are ignored; hyphens, ampersands and other punctuation separate words ("joes pizza" finds JOE'S PIZZA, "a&w" finds A & W, "st. marks" finds ST MARKS).
 

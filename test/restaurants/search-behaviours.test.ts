@@ -32,6 +32,11 @@ const DATA: EstablishmentSpec[] = [
   est('41000041', 'GRUMBLEBEE DINER', { boro: 'Queens', zip: '11101', building: '5', street: 'VERNON BOULEVARD' }),
   est('41000042', 'OSPREY COFFEE', { zip: '10009', building: '1', street: 'STUYVESANT OVAL' }),
   est('41000043', 'OSPREY COFFEE', { zip: '10036', building: '601', street: '9 AVENUE' }),
+  // A typo in one word: the name with the other word exact comes before names sorted ahead of it
+  // whose every word is one edit away ("BAYA HOT" and "HUTCH & PITA" sort before "PIZZA HUT").
+  est('41000050', 'BAYA HOT NICE PIZZA', { zip: '10002', building: '1', street: 'ORCHARD STREET' }),
+  est('41000051', 'HUTCH & PITA CO', { zip: '10002', building: '2', street: 'ORCHARD STREET' }),
+  est('41000052', 'PIZZA HUT', { zip: '10002', building: '3', street: 'ORCHARD STREET' }),
 ];
 
 let api: TestApi;
@@ -107,5 +112,13 @@ describe('places people type (behaviour 1)', () => {
     expect(ids(await q('grumblebee diner hk'))).toEqual(['41000040']);
     expect(ids(await q('osprey coffee stuy town'))).toEqual(['41000042']);
     expect(ids(await q('osprey coffee hells kitchen'))).toEqual(['41000043']);
+  });
+});
+
+describe('the closest spelling wins inside a typo tier (behaviour 6)', () => {
+  test('a name with more words spelled as typed comes first among one-edit matches', async () => {
+    // All three are one edit a word from "piza hut": PIZZA HUT has "hut" as typed, HUTCH & PITA
+    // as the start of a word, BAYA HOT NICE PIZZA neither. A flat tier sorted them by name.
+    expect(names(await q('piza hut'))).toEqual(['PIZZA HUT', 'HUTCH & PITA CO', 'BAYA HOT NICE PIZZA']);
   });
 });

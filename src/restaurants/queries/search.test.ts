@@ -1,6 +1,8 @@
 import { buildSearchRequest, nameTailsOf, scopeFilter, tierClauses, TIERS } from './search';
 
-const boosts = (clauses: object[]) => clauses.map((c) => (c as { constant_score: { boost: number } }).constant_score.boost);
+type TierClause = { constant_score?: { boost: number }; bool?: { must: Array<{ constant_score: { boost: number } }> } };
+/** Each clause's tier: its constant score, or for a typo tier (closer spellings first) the score it adds to. */
+const boosts = (clauses: object[]) => clauses.map((c) => { const clause = c as TierClause; return clause.constant_score?.boost ?? clause.bool!.must[0].constant_score.boost; });
 
 describe('search tiers', () => {
   test('tiers are strictly ordered and never blended (dis_max without tie breaker)', () => {

@@ -1,6 +1,6 @@
 import { firstLetterTier, FIRST_LETTER_MIN, nameTailsOf } from '../../search/first-letter';
 import { compactText, tokens } from '../../search/normalize';
-import { fuzzyWordsTier } from '../../search/fuzzy';
+import { closerSpellingsFirst, fuzzyWordsTier } from '../../search/fuzzy';
 import { SUMMARY_FETCH } from '../shape';
 
 /**
@@ -40,6 +40,8 @@ export interface SearchInput {
 }
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+/** Inside a typo tier, a name with more words spelled as typed gains up to this much: less than the 5 between tiers. */
+const CLOSER_SPAN = 4;
 
 export { FIRST_LETTER_MIN, nameTailsOf };
 
@@ -61,13 +63,13 @@ export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): objec
   if (pass === 'all' || pass === 'closeSpellings') {
     clauses.push(...exactTierClauses(text));
     const one = fuzzyWordsTier(words, 1, 'nameNorm');
-    if (one) clauses.push(tier(TIERS.fuzzyOne, one));
+    if (one) clauses.push(closerSpellingsFirst(TIERS.fuzzyOne, CLOSER_SPAN, one, words, 'nameNorm'));
   }
   if (pass === 'all' || pass === 'twoEdits') {
     const first = firstLetterTier(words, { words: 'nameNorm', tails: 'nameTails' });
     if (first) clauses.push(tier(TIERS.firstLetter, first));
     const two = fuzzyWordsTier(words, 2, 'nameNorm');
-    if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
+    if (two) clauses.push(closerSpellingsFirst(TIERS.fuzzyTwo, CLOSER_SPAN, two, words, 'nameNorm'));
   }
   return clauses;
 }
