@@ -1,4 +1,4 @@
-import { compactText, normalizeText, tokens } from './normalize';
+import { compactText, joinedWords, normalizeText, searchableWords, tokens } from './normalize';
 
 describe('normalizeText', () => {
   it.each([
@@ -33,5 +33,19 @@ describe('tokens', () => {
   it('splits normalized words', () => {
     expect(tokens("Joe's  Pizza & Pasta")).toEqual(['joes', 'pizza', 'pasta']);
     expect(tokens('')).toEqual([]);
+  });
+});
+
+describe('joinedWords and searchableWords', () => {
+  test('words joined by hyphens or ampersands, joined up; nothing for a name without them', () => {
+    expect(joinedWords("TASTY HAND-PULLED NOODLES")).toEqual(['handpulled']);
+    expect(joinedWords('H&H BAGELS / EIGHTY-SEVEN RAMEN')).toEqual(['hh', 'eightyseven']);
+    expect(joinedWords("JOE'S CAFÉ-BAR")).toEqual(['cafebar']);
+    expect(joinedWords('BARNES & ROASTERS - 2')).toEqual([]);
+    expect(joinedWords(null)).toEqual([]);
+  });
+  test('searchable words: the normalized words, then the joined ones', () => {
+    expect(searchableWords('TASTY HAND-PULLED NOODLES')).toBe('tasty hand pulled noodles handpulled');
+    expect(searchableWords('PIZZA HUT')).toBe('pizza hut');
   });
 });

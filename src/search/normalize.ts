@@ -35,3 +35,25 @@ export function tokens(input: string | null | undefined): string[] {
   const text = normalizeText(input);
   return text ? text.split(' ') : [];
 }
+
+/**
+ * The words a text writes joined by hyphens or ampersands, joined up: "HAND-PULLED" gives
+ * handpulled, "H&H" hh, "AL-YEMEN" alyemen. normalizeText separates them ("hand pulled"),
+ * so a name is indexed with both (searchableWords) and a query typed either way matches:
+ * the spec's names ignore hyphens and ampersands on both sides.
+ */
+export function joinedWords(input: string | null | undefined): string[] {
+  if (!input) return [];
+  const text = foldLetters(input.replace(DROPPED, '')).toLowerCase().replace(DROPPED, '');
+  const joined: string[] = [];
+  for (const chunk of text.split(/[^a-z0-9&-]+/)) {
+    const parts = chunk.split(/[&-]+/).filter(Boolean);
+    if (parts.length > 1) joined.push(parts.join(''));
+  }
+  return joined;
+}
+
+/** A name's normalized words, then its hyphen- and ampersand-joined words: what its word fields index. */
+export function searchableWords(input: string | null | undefined): string {
+  return [normalizeText(input), ...joinedWords(input)].filter(Boolean).join(' ');
+}

@@ -37,6 +37,10 @@ const DATA: EstablishmentSpec[] = [
   est('41000050', 'BAYA HOT NICE PIZZA', { zip: '10002', building: '1', street: 'ORCHARD STREET' }),
   est('41000051', 'HUTCH & PITA CO', { zip: '10002', building: '2', street: 'ORCHARD STREET' }),
   est('41000052', 'PIZZA HUT', { zip: '10002', building: '3', street: 'ORCHARD STREET' }),
+  // Words joined by a hyphen or an ampersand.
+  est('41000060', 'TASTY HAND-PULLED NOODLES', { zip: '10002', building: '4', street: 'ORCHARD STREET' }),
+  est('41000061', 'GREAT AL-YEMEN DELI', { zip: '10002', building: '5', street: 'ORCHARD STREET' }),
+  est('41000062', 'H&H BAGELS', { zip: '10002', building: '6', street: 'ORCHARD STREET' }),
 ];
 
 let api: TestApi;
@@ -120,5 +124,18 @@ describe('the closest spelling wins inside a typo tier (behaviour 6)', () => {
     // All three are one edit a word from "piza hut": PIZZA HUT has "hut" as typed, HUTCH & PITA
     // as the start of a word, BAYA HOT NICE PIZZA neither. A flat tier sorted them by name.
     expect(names(await q('piza hut'))).toEqual(['PIZZA HUT', 'HUTCH & PITA CO', 'BAYA HOT NICE PIZZA']);
+  });
+});
+
+describe('hyphens and ampersands are ignored on both sides (behaviour 5)', () => {
+  test.each([
+    ['joined', 'handpulled noodles', 'TASTY HAND-PULLED NOODLES'],
+    ['joined, still being typed', 'handpul', 'TASTY HAND-PULLED NOODLES'],
+    ['spaced', 'hand pulled noodles', 'TASTY HAND-PULLED NOODLES'],
+    ['hyphenated', 'hand-pulled', 'TASTY HAND-PULLED NOODLES'],
+    ['joined, inside the name', 'alyemen', 'GREAT AL-YEMEN DELI'],
+    ['an ampersand joined', 'hh bagels', 'H&H BAGELS'],
+  ])('%s: "%s" finds %s', async (_case, text, name) => {
+    expect(names(await q(text))).toContain(name);
   });
 });

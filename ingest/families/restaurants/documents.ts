@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { compactText, normalizeText } from '../../../src/search/normalize';
+import { compactText, normalizeText, searchableWords } from '../../../src/search/normalize';
 import { orderBySchema } from '../../../src/contract/order';
 import { openApiDocument } from '../../../src/openapi';
 import { nameTailsOf } from '../../../src/restaurants/queries/search';
@@ -20,7 +20,7 @@ export interface RestaurantDocument extends RestaurantSummary {
   gradeDate: string | null;
   nta: string | null;
   location: GeoPoint;
-  /** normalizeText(name): words for exact, prefix (index_prefixes) and fuzzy matching. */
+  /** searchableWords(name): words for exact, prefix (index_prefixes) and fuzzy matching, hyphenated ones also joined. */
   nameNorm: string;
   /** The whole normalized name as one keyword: exact and whole-name prefix matches, name sort. */
   nameExact: string;
@@ -103,10 +103,10 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
       gradeDate: profile.grade_date,
       nta: e.nta,
       location: point,
-      nameNorm: normalizeText(e.name),
+      nameNorm: searchableWords(e.name),
       nameExact: normalizeText(e.name),
       nameCompact: compactText(e.name),
-      nameTails: nameTailsOf(normalizeText(e.name)),
+      nameTails: nameTailsOf(searchableWords(e.name)),
       addressNorm: normalizeText(e.address),
       addressExact: normalizeText(e.address),
       addressCompact: compactText(e.address),
