@@ -11,6 +11,7 @@ describe('describeParameter', () => {
     ['sort', { type: 'string', enum: ['name', '-name'] }, 'sort must be one of name, -name'],
     ['grade', { type: 'array', items: { enum: ['A', 'B'] }, maxItems: 50 }, 'grade must be a comma-separated list of A, B (at most 50 values)'],
     ['zip', { type: 'array', items: { type: 'string', minLength: 5, maxLength: 5 } }, 'zip must be a comma-separated list of values that are each exactly 5 characters'],
+    ['zip', { type: 'array', items: { type: 'string', pattern: '^[0-9]{5}$', 'x-value': 'a five-digit ZIP code' } }, 'zip must be a comma-separated list of values that are each a five-digit ZIP code'],
   ])('%s', (name, schema, expected) => {
     expect(describeParameter(name, schema)).toBe(expected);
   });

@@ -10,6 +10,8 @@ function range(schema: Schema): string {
 
 function describeValue(schema: Schema): string {
   if (schema.enum) return `one of ${schema.enum.join(', ')}`;
+  // A pattern says nothing to a person: a schema with one names its values in words.
+  if (typeof schema['x-value'] === 'string') return schema['x-value'];
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   switch (type) {
     case 'integer':

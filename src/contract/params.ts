@@ -31,7 +31,7 @@ export const lngParam = coordinateParam('lng', 'longitude', NYC_BOUNDS.minLon, N
 export const radiusParam = (max: number, fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description });
 
 export const boroughListParam = listOf(enumOf(BOROUGHS), `Boroughs to keep, spelled as GET /meta/boroughs lists them, in any case (manhattan = Manhattan): ${BOROUGHS.join(', ')}.`);
-export const zipListParam = listOf(Type.String({ pattern: '^[0-9]{5}$' }), 'Five-digit ZIP codes to keep.');
+export const zipListParam = listOf(Type.String({ pattern: '^[0-9]{5}$', 'x-value': 'a five-digit ZIP code' }), 'Five-digit ZIP codes to keep.');
 export const nameFragmentParam = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
 
 /** The paging parameters of a cursor list, last in its parameter set. */

@@ -17,7 +17,7 @@ export const STATS_CACHE_HOURS = 6;
 const FEED_PAGING = `Newest first (by date, then by the row id camis|date|type[|code] descending); cursor pagination is keyset (search_after) over those values, so it has no depth limit: following meta.nextCursor from the first page reaches the last row of the whole set, each row exactly once, and rows written between two pages never shift the ones still to come. Filtered pages can return fewer rows than limit; keep following the cursor until it is null. Unknown query parameters are rejected (400 unknown_parameter).`;
 
 export const ViolationFeedQuery = Type.Object({
-  code: Type.Optional(listOf(Type.String({ pattern: '^[0-9A-Za-z]{1,8}$' }), 'Violation codes to keep (04K, 04L...).')),
+  code: Type.Optional(listOf(Type.String({ pattern: '^[0-9A-Za-z]{1,8}$', 'x-value': 'a violation code of 1 to 8 letters and digits (04K)' }), 'Violation codes to keep (04K, 04L...).')),
   category: Type.Optional(categoryListParam),
   critical: Type.Optional(booleanParam('true: only critical citations; false: only non-critical.')),
   borough: Type.Optional(boroughListParam),
