@@ -29,6 +29,11 @@ const LOTS: SearchLot[] = [
   { bbl: '4004540029', address: '1-29 45 AVENUE', zip: '11101' },
   // The same block as 1008350041: a partial BBL finds both.
   { bbl: '1008350102', address: '2 WEST 34 STREET', zip: '10118' },
+  // A house number that is another street's number: 56 is a street here, 2 a house there.
+  { bbl: '1012700010', address: '2 WEST 56 STREET', zip: '10019' },
+  { bbl: '1012700020', address: '12 WEST 56 STREET', zip: '10019' },
+  { bbl: '1005700001', address: '1 WEST 2 STREET', zip: '10012' },
+  { bbl: '1005700002', address: '56 WEST 2 STREET', zip: '10012' },
 ];
 
 // PAD address ranges of some of the lots above (loaded through the pad-addresses ingest).
@@ -55,6 +60,13 @@ describe('GET /properties/search', () => {
   };
   const bbls = async (q: string, extra = '') => (await search(q, extra)).map((lot) => lot.bbl);
   const first = async (q: string, extra = '') => (await bbls(q, extra))[0];
+
+  it('reads a typed number as the house number, never as a number of another street', async () => {
+    // 1 WEST 2 STREET and 56 WEST 2 STREET hold both numbers typed, as the wrong parts of their
+    // address; 2 WEST 34 STREET (the number and the first word typed) is a guess after the street.
+    expect(await bbls('2 west 56 street')).toEqual(['1012700010', '1012700020', '1008350102']);
+    expect(await bbls('56 west 2 street')).toEqual(['1005700002', '1005700001']);
+  });
 
   it('answers {bbl, address, borough, slug} in contract order, the slug as the contract spells it', async () => {
     const data = await search('148-11 58th Ave');

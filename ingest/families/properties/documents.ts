@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
+import { houseNumberKey, type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
 import { blockKey, blockKeyPrefixes, indexedAddress } from '../../../src/search/address';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
@@ -33,6 +33,12 @@ export interface PropertyDocument {
    */
   addressBlocks?: string[];
   /**
+   * The house number key of the lot's address (`3412` for 34-12), present only when it has
+   * one: the address search matches a typed number as the house number, never as a word of
+   * the street (`2 west 56 street` is not 1 WEST 2 STREET).
+   */
+  houseNumber?: string;
+  /**
    * The lot's PAD address ranges (property_address_ranges), present only when it has any:
    * each as the canonical names of its street in the lot's borough and the house-number span
    * (src/nyc/address/ranges: low and high as ordered numbers, side of the street, hyphenated
@@ -62,13 +68,14 @@ export function addressRangesOf(ranges: Array<{ street: string; low_house: strin
   return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
 
-function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases' | 'addressBlocks'> {
+function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases' | 'addressBlocks' | 'houseNumber'> {
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
   const [addressNorm, ...aliases] = indexed ? indexed.keys : [normalizeText(address)];
   // From every key the index holds in addressKeys, so the block tier meets the same keys.
   // Each block key with its shortenings by its last letters (blockKeyPrefixes): the tier's term lookup.
   const blocks = [...new Set([addressNorm, ...aliases].map(blockKey).filter((block): block is string => block !== null).flatMap(blockKeyPrefixes))];
-  return { addressNorm, ...(aliases.length > 0 && { addressAliases: aliases }), ...(blocks.length > 0 && { addressBlocks: blocks }) };
+  const house = indexed?.houseNumber ? houseNumberKey(indexed.houseNumber) : null;
+  return { addressNorm, ...(aliases.length > 0 && { addressAliases: aliases }), ...(blocks.length > 0 && { addressBlocks: blocks }), ...(house && { houseNumber: house }) };
 }
 
 /**

@@ -13,7 +13,7 @@ import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
  *
  * What the index holds (index-mappings/properties.json): addressKeys, each of the lot's
  * address keys whole (`3412 31 avenue`; the street's other names too), and addressWords,
- * their words; addressBlocks, each key's block and side with its street (`34:even 31 avenue`,
+ * their words; houseNumber, the house number key of the lot's address; addressBlocks, each key's block and side with its street (`34:even 31 avenue`,
  * src/search/address blockKey) and that key shortened by its last letters (blockKeyPrefixes). Query and index build the keys with the same functions (src/search/address),
  * so `34-12` and `3412`, `5 AV` and `Fifth Avenue`, `E` and `East` meet. addressRanges
  * (nested) holds the lot's PAD address ranges: each street's canonical names and the span
@@ -42,22 +42,24 @@ export const TIERS = {
   /** The house number, and every street word within one edit (a typo). */
   oneEdit: 70,
   /**
-   * The house number and the street's first words, the rest taken for words the place parser
-   * does not know (`26811 Union Tpke New Hyde Park`: a postal city that is no neighborhood).
-   */
-  leadingWords: 50,
-  /**
    * The street typed, on the same side of the same block: a house number with the same digits
    * but its last two and the same parity (`34-16` finds the lot PLUTO lists as 34-12, `352`
    * the one at 350). PLUTO gives a lot one number though its building may span several.
    */
   sameBlock: 40,
+  /**
+   * The house number and the street's first words, the rest taken for words the place parser
+   * does not know (`26811 Union Tpke New Hyde Park`: a postal city that is no neighborhood).
+   * Below the street typed on the same block: it is a guess, and `2 west 56 street` is not
+   * 2 WEST 34 STREET before 12 WEST 56 STREET.
+   */
+  leadingWords: 35,
   /** The street alone: lots on the street typed, at other house numbers. */
   sameStreet: 30,
 } as const;
 
 /** Added inside a tier to lots in every place typed at the end (borough, neighborhood, ZIP). */
-export const IN_PLACE = 5;
+export const IN_PLACE = 4;
 
 /**
  * What a lot shows in the typeahead (the slug is made from these), read from doc values:
@@ -125,7 +127,9 @@ export function addressTiers(query: AddressQuery): object[] {
   const streets = query.street ? streetsTyped(query) : [];
   const keys = streets.length ? streets.map((street) => addressKey(query.houseNumber, street)) : house ? [house] : [];
   if (keys.length === 0) return [];
-  const houseTerm = house ? [{ term: { addressWords: house } }] : [];
+  // The number typed is the lot's house number, not any word of its address (`2 west 56 street`
+  // is not 1 WEST 2 STREET, nor `104 35th st` 35 WEST 104 STREET).
+  const houseTerm = house ? [{ term: { houseNumber: house } }] : [];
   const clauses: object[] = [tier(TIERS.exactAddress, { term: { addressKeys: keys[0] } })];
   if (query.houseNumber && streets.length) clauses.push(tier(TIERS.addressRange, addressRangeClause(query.houseNumber, streets)));
   // A house number alone is a prefix of the lot's key up to the space: `350 ` is not `3500 `.
