@@ -131,7 +131,7 @@ export const propertiesFragment: ApiFragment = {
         operationId: 'listPropertyDeadlines',
         summary: "A lot's compliance deadlines",
         description: [
-          `The obligations that apply to the lot, one item per kind, as of today (live keys) or the fixture reference date (test keys). Obligations that do not apply are not listed. Ordered by dueDate ascending (no due date last), then kind. Not paginated.`,
+          `The obligations that apply to the lot, one item per kind, as of today (live keys) or the fixture reference date (test keys). Obligations that do not apply are not listed: a lot PLUTO shows with no building (numbldgs 0, or a vacant-land class V* with no building count) gets no building obligation from PLUTO alone, only what a loaded city dataset shows for it; a lot whose building count is unknown keeps them. Ordered by dueDate ascending (no due date last), then kind. Not paginated.`,
           `Kinds: ${KIND_LIST}; each item's basis gives its rule and citation.`,
           `Statuses:\n${STATUS_MEANINGS}`,
           `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) is loaded and shows an open failure-to-file for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}.`,

@@ -24,7 +24,7 @@ const status = (values: string[]) => maybe(fc.constantFrom(...values));
 const plutoLot = fc.record({
   bbl: fc.constant('3012340056'),
   numfloors: maybe(fc.integer({ min: 0, max: 60 })),
-  bldgclass: maybe(fc.constantFrom('A1', 'A5', 'B2', 'C0', 'C6', 'D4', 'K1', 'O4', 'S2', 'R4')),
+  bldgclass: maybe(fc.constantFrom('A1', 'A5', 'B2', 'C0', 'C6', 'D4', 'K1', 'O4', 'S2', 'R4', 'V0', 'V1')),
   unitsres: maybe(fc.integer({ min: 0, max: 300 })),
   bldgarea: maybe(fc.integer({ min: 0, max: 400_000 })),
   numbldgs: maybe(fc.integer({ min: 0, max: 4 })),
@@ -111,6 +111,16 @@ describe('deadline invariants', () => {
         delete unloaded[field];
         const applying = (lotFacts: LotFacts) => DEADLINE_RULES.filter((rule) => rule.applies(lotFacts)).map((rule) => rule.kind);
         expect(applying(unloaded)).toEqual(expect.arrayContaining(applying({ ...facts, [field]: [] })));
+      }),
+      RUNS,
+    );
+  });
+
+  it('lists nothing for a lot PLUTO shows with no building when the city\'s datasets show nothing there either', () => {
+    const noBuilding = plutoLot.map((pluto) => ({ ...pluto, numbldgs: 0 }));
+    fc.assert(
+      fc.property(noBuilding, fc.boolean(), clock, (pluto, loaded, asOf) => {
+        expect(deadlinesFor(loaded ? { ...pluto, ...allLoadedEmpty } : pluto, asOf)).toEqual([]);
       }),
       RUNS,
     );

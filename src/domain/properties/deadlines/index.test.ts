@@ -24,6 +24,27 @@ describe('the deadline calendar of a lot', () => {
     expect(deadlinesFor(lot(), clockOn('2025-06-01'))).toEqual([]);
   });
 
+  /** 4006070014 as PLUTO gives it: vacant land (V0, landuse 11), no building, no floors, no floor area. */
+  const vacant = lot({ bbl: '4006070014', bldgclass: 'V0', numbldgs: 0, numfloors: 0, unitsres: 0, bldgarea: 0, cd: 402, block: 607, yearbuilt: null });
+  const kinds = (facts: Parameters<typeof deadlinesFor>[0]) => deadlinesFor(facts, clockOn('2025-06-01')).map((item) => item.kind);
+
+  it('lists no building obligation for a lot with no building, whether or not the filing datasets are loaded', () => {
+    expect(kinds(vacant)).toEqual([]);
+    expect(kinds({ ...vacant, numbldgs: null })).toEqual([]);
+    expect(kinds({ ...vacant, facadeFilings: [], elevatorDevices: [], boilerReports: [], hpdRegistrations: [], bedbugFilings: [], coolingTowers: [] })).toEqual([]);
+  });
+
+  it('lists them for the same lot with one building, or with a building count PLUTO does not give', () => {
+    const store = { ...vacant, bldgclass: 'K1', numbldgs: 1, numfloors: 1, bldgarea: 5_000 };
+    expect(kinds(store)).toEqual(['cooling_tower', 'gas_piping', 'parapet_observation', 'backflow_test']);
+    expect(kinds({ ...store, numbldgs: null })).toEqual(kinds(store));
+  });
+
+  it('still lists what a city dataset shows on a lot PLUTO reads as vacant (PLUTO lags new buildings)', () => {
+    const built = { ...vacant, boilerReports: [{ boilerId: 'B1', reportYear: 2024, inspectionDate: '2024-03-01', defectsExist: false, reportStatus: 'Accepted' }], coolingTowers: [{ towerId: 'CT1', status: 'Active', registeredOn: '2016-01-10', lastCertifiedOn: '2024-10-15' }] };
+    expect(kinds(built)).toEqual(['cooling_tower', 'boiler_inspection']);
+  });
+
   it('lists what applies, by due date (no date last), then kind', () => {
     const items = deadlinesFor(prewarTower, clockOn('2025-06-01'));
     expect(items.map((item) => [item.kind, item.dueDate, item.status])).toEqual([

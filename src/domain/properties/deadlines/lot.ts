@@ -3,6 +3,19 @@ import type { LotFacts, SafetyViolation } from '../types';
 import type { DeadlineKind } from './types';
 
 /**
+ * Whether the lot may have a building: false only when PLUTO says it has none, that is
+ * `numbldgs` 0, or a vacant-land class (DOF V*) with no building counted. A count of one or
+ * more stands even on a V lot (the class can lag a new building), and a lot whose count and
+ * class are both unknown keeps its obligations: PLUTO not knowing is not PLUTO saying none.
+ * Building obligations read from PLUTO alone need this; what a city dataset shows for the
+ * lot (a boiler report, a registered tower, an active elevator) stands whatever PLUTO says.
+ */
+export function mayHaveBuilding(lot: LotFacts): boolean {
+  if (lot.numbldgs !== null) return lot.numbldgs > 0;
+  return !/^V/i.test(lot.bldgclass ?? '');
+}
+
+/**
  * One- and two-family houses (building code R-3) are read as DOF classes A* and B*. The
  * exact R-3 mapping is unconfirmed [U]; an unknown class is not exempted, so the reminder
  * still shows.
@@ -11,8 +24,19 @@ export function isOneOrTwoFamily(lot: LotFacts): boolean {
   return /^[AB]/i.test(lot.bldgclass ?? '');
 }
 
+/** A building that is not a one- or two-family house: gas piping, backflow, a tower where the registrations are not loaded. */
+export function isBuildingOtherThanHouse(lot: LotFacts): boolean {
+  return mayHaveBuilding(lot) && !isOneOrTwoFamily(lot);
+}
+
+/** PLUTO's residential units; none on a lot with no building, whatever a stale row says. */
 export function residentialUnits(lot: LotFacts): number {
-  return lot.unitsres ?? 0;
+  return mayHaveBuilding(lot) ? (lot.unitsres ?? 0) : 0;
+}
+
+/** PLUTO's stories above grade; none on a lot with no building. */
+export function floors(lot: LotFacts): number {
+  return mayHaveBuilding(lot) ? (lot.numfloors ?? 0) : 0;
 }
 
 /**
@@ -22,7 +46,8 @@ export function residentialUnits(lot: LotFacts): number {
  * buildings: a reminder too many rather than one too few.
  */
 export function floorAreaOver(lot: LotFacts, squareFeet: number): boolean {
-  return (lot.bldgarea ?? 0) > squareFeet || (lot.energyGrade?.grossFloorArea ?? 0) > squareFeet;
+  const plutoArea = mayHaveBuilding(lot) ? (lot.bldgarea ?? 0) : 0;
+  return plutoArea > squareFeet || (lot.energyGrade?.grossFloorArea ?? 0) > squareFeet;
 }
 
 /** The last digit of the tax block: FISP sub-cycle and LL87 year. */

@@ -1,6 +1,6 @@
 /** Building systems without a PLUTO field: gas piping, parapets, cooling towers, backflow preventers. */
 import type { CoolingTower, LotFacts } from '../../types';
-import { isOneOrTwoFamily } from '../lot';
+import { isBuildingOtherThanHouse, mayHaveBuilding } from '../lot';
 import { assessPeriods, furthestBehind, nextDueDate, nextYearlyDate, periodOfFiling, yearlySchedule } from '../schedule';
 import type { Assessment, ReminderRule, VerifiableRule } from '../types';
 
@@ -25,7 +25,7 @@ export const gasPiping: ReminderRule = {
   penalty: '$10,000 under the rule as adopted; $5,000 per a 2023 source [T]; the current amount is unconfirmed [U].',
   whatToDo: 'In the district\'s year hire a licensed master plumber; file the GPS2 within 60 days and by December 31, or request the 180-day extension.',
   guideUrl: null,
-  applies: (lot) => !isOneOrTwoFamily(lot),
+  applies: isBuildingOtherThanHouse,
   dueDate(lot, today) {
     const cycleYear = lot.cd === null ? undefined : GAS_PIPING_YEAR_BY_DISTRICT[lot.cd % 100];
     if (cycleYear === undefined) return null;
@@ -45,11 +45,11 @@ export const parapetObservation: ReminderRule = {
   verifiable: false,
   basis:
     'Every building with a parapet facing a street, sidewalk or other public way, of any height, except detached one- and two-family houses, must have the parapet observed by a qualified person every year by December 31 (from 2024); the report is kept six years, not filed, and unsafe conditions are reported to DOB and fixed within 90 days (Local Law 126/2021; Admin Code §28-301.1.1; 1 RCNY §103-15). ' +
-    'Whether the lot has such a parapet is not public, so every lot but a detached house (DOF classes A0–A3, A8; mapping unconfirmed [U]) gets this reminder.',
+    'Whether the lot has such a parapet is not public, so every lot with a building but a detached house (DOF classes A0–A3, A8; mapping unconfirmed [U]) gets this reminder.',
   penalty: 'Unconfirmed [U].',
   whatToDo: 'Have street-facing parapets observed by December 31 and keep the report for six years.',
   guideUrl: null,
-  applies: (lot) => !isDetachedHouse(lot),
+  applies: (lot) => mayHaveBuilding(lot) && !isDetachedHouse(lot),
   dueDate: (_lot, today) => nextYearlyDate(today, 12, 31),
 };
 
@@ -74,12 +74,12 @@ export const coolingTower: VerifiableRule = {
   basis:
     'Cooling towers must be registered before use, inspected every 90 days while in use, and certified each year by November 1 for the November-to-October year; removal must be reported within 30 days (Local Law 77/2015; Admin Code Art. 317 and §17-194.1). ' +
     'Read from NYC Cooling Tower Registrations (y4fw-iqfr; columns from third-party notes [T]); the item shows the tower furthest behind. The 90-day inspections are not checked. ' +
-    'Where that dataset is not loaded, whether the lot has a tower is not known, so every lot but a one- or two-family house (DOF classes A and B [U]) gets this reminder, as for backflow preventers.',
+    'Where that dataset is not loaded, whether the lot has a tower is not known, so every lot with a building but a one- or two-family house (DOF classes A and B [U]) gets this reminder, as for backflow preventers.',
   penalty: 'Up to $10,000 [T].',
   whatToDo: 'Keep the 90-day inspections current and certify each tower by November 1.',
   guideUrl: 'https://portal.311.nyc.gov/article/?kanumber=KA-02664',
   // Only the registrations say a lot has a tower: without them, list it rather than hide it.
-  applies: (lot) => (lot.coolingTowers === undefined ? !isOneOrTwoFamily(lot) : lot.coolingTowers.some(isInService)),
+  applies: (lot) => (lot.coolingTowers === undefined ? isBuildingOtherThanHouse(lot) : lot.coolingTowers.some(isInService)),
   evidence: ['coolingTowers'],
   reminderDueDate: (_lot, today) => nextDueDate(COOLING_TOWER_YEAR, today),
   assess: (lot, today) => furthestBehind((lot.coolingTowers ?? []).filter(isInService).map((tower) => assessTower(tower, today))),
@@ -91,10 +91,10 @@ export const backflowTest: ReminderRule = {
   verifiable: false,
   basis:
     'Where DEP requires a backflow prevention device, it must be tested every 12 months and the GEN-215B test report filed with DEP within 30 days (15 RCNY §20-04(e); the timing is from a third-party source [T]). ' +
-    'Whether the lot has such a device is not public: every lot but a one- or two-family house (DOF classes A and B [U]) gets this reminder, with no date since the last test date is not public.',
+    'Whether the lot has such a device is not public: every lot with a building but a one- or two-family house (DOF classes A and B [U]) gets this reminder, with no date since the last test date is not public.',
   penalty: 'Up to $1,000 [T].',
   whatToDo: 'Have the device tested every year and send the GEN-215B to DEP within 30 days.',
   guideUrl: null,
-  applies: (lot) => !isOneOrTwoFamily(lot),
+  applies: isBuildingOtherThanHouse,
   dueDate: () => null,
 };

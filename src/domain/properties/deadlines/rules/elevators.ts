@@ -1,6 +1,7 @@
 /** Elevator periodic inspection and CAT1 / CAT5 tests, per device, from DOB NOW Elevator Safety Compliance. */
 import { calendarDate } from '../../../../nyc/dates';
 import type { ElevatorDevice, ElevatorTest, LotFacts } from '../../types';
+import { floors, mayHaveBuilding } from '../lot';
 import { assessPeriods, furthestBehind, nextDueDate, owedBy, periodOfFiling, yearOf, yearlySchedule } from '../schedule';
 import type { Assessment, VerifiableRule } from '../types';
 
@@ -24,12 +25,12 @@ function activeDevices(lot: LotFacts, owes: (device: ElevatorDevice) => boolean 
 }
 
 /**
- * Without the device dataset, which lots have elevators is read from PLUTO: DOF class D
+ * Without the device dataset, which lots with a building have elevators is read from PLUTO: DOF class D
  * ("elevator apartments") or more than six stories (multiple dwellings over six stories must
  * have one). The mapping is unconfirmed [U]; it lists the likely lots rather than none.
  */
 function mayHaveElevators(lot: LotFacts): boolean {
-  return /^D/i.test(lot.bldgclass ?? '') || (lot.numfloors ?? 0) >= 7;
+  return mayHaveBuilding(lot) && (/^D/i.test(lot.bldgclass ?? '') || floors(lot) >= 7);
 }
 
 /** The dataset's active devices decide when it is loaded; PLUTO's hint when it is not. */

@@ -1,7 +1,7 @@
 /** Facade Inspection & Safety Program (FISP): five-year cycles, three sub-cycles by the last digit of the block. */
 import { calendarDate } from '../../../../nyc/dates';
 import type { FacadeFiling, LotFacts } from '../../types';
-import { blockDigit } from '../lot';
+import { blockDigit, floors } from '../lot';
 import { assessPeriods, latestDate, nextDueDate, yearOf, type Schedule } from '../schedule';
 import type { VerifiableRule } from '../types';
 
@@ -48,7 +48,7 @@ export const facadeFiling: VerifiableRule = {
   penalty: 'Late filing $1,000 a month; failure to file $5,000 a year; SWARMP not corrected $2,000; UNSAFE not corrected $1,000 a month plus sidewalk-shed charges. Filing fee $425.',
   whatToDo: 'Hire a QEWI early in the sub-cycle; file before the window closes; fix UNSAFE conditions within 90 days and file an amended report.',
   guideUrl: 'https://www.nyc.gov/site/buildings/safety/facade-fees-penalties.page',
-  applies: (lot) => (lot.numfloors ?? 0) >= 7 || (lot.facadeFilings ?? []).length > 0,
+  applies: (lot) => floors(lot) >= 7 || (lot.facadeFilings ?? []).length > 0,
   evidence: ['facadeFilings'],
   // The close of the lot's current sub-cycle, set by the block digit alone.
   reminderDueDate: (lot, today) => nextDueDate(facadeSchedule(lot), today),
