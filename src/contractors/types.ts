@@ -12,6 +12,6 @@ export const slugParam = Type.String({
   maxLength: 200,
   pattern: SLUG_PATTERN.source,
   description:
-    "The contractor's slug: lowercase kebab of its primary docket spelling, with a numeric suffix on collision (abc-construction-corp, abc-construction-corp-2). Never changes once issued; an absorbed company's slug answers for the company that absorbed it (the answer carries that company's own slug). A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found.",
+    "The contractor's slug: lowercase kebab of its primary docket spelling, with a numeric suffix on collision (abc-construction-corp, abc-construction-corp-2), and when the kebab is a word of these paths (a company docketed as SEARCH is search-2: /contractors/search is the search). Never changes once issued; an absorbed company's slug answers for the company that absorbed it (the answer carries that company's own slug). A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found.",
   'x-message': 'slug must be lowercase letters and digits in words joined by single hyphens',
 });

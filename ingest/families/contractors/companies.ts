@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, slugBase, type CompanyName } from '../../../src/domain/contractors';
+import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/openapi';
 import { isoDate } from '../../../src/nyc';
 import { copyIntoTemporaryTable, type CopyColumn } from '../../load/copy-rows';
 import { nameBlock } from './names';
@@ -153,8 +154,9 @@ export async function groupBlocks(
 
 /**
  * New slugs for these primary spellings, in order (slugs.ts issueSlug against every slug
- * ever issued and those issued here): the slugs of the same bases are read at once, then
- * each candidate is checked, and those another base already took are issued again.
+ * ever issued and those issued here, never a word of the family's paths): the slugs of the
+ * same bases are read at once, then each candidate is checked, and those another base
+ * already took are issued again.
  */
 async function issueSlugs(client: PoolClient, spellings: string[]): Promise<string[]> {
   if (spellings.length === 0) return [];
@@ -164,7 +166,7 @@ async function issueSlugs(client: PoolClient, spellings: string[]): Promise<stri
   for (;;) {
     const issuedNow = new Set<string>();
     const slugs = spellings.map((spelling) => {
-      const slug = issueSlug(spelling, { has: (candidate) => taken.has(candidate) || issuedNow.has(candidate) });
+      const slug = issueSlug(spelling, { has: (candidate) => taken.has(candidate) || issuedNow.has(candidate) }, CONTRACTOR_PATH_WORDS);
       issuedNow.add(slug);
       return slug;
     });

@@ -75,7 +75,7 @@ export const contractorBrowseFragment: ApiFragment = {
       description: 'A company as browse and search list it (api-spec "Contractor summary"): its totals across every docket spelling as of the last ingest.',
       required: ['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel'],
       properties: {
-        slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'The company id (GET /contractors/{slug}): lowercase kebab of the primary spelling when first issued; never changes.' },
+        slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'The company id (GET /contractors/{slug}): lowercase kebab of the primary spelling when first issued (with -2, -3, ... when already issued, or when a word of the contractor paths such as search or batch); never changes.' },
         name: { type: 'string', description: 'The primary docket spelling (the spelling on most of its tickets), as docketed.' },
         ticketCount: int('Summonses across every docket spelling of the company.'),
         finesDueCents: int('Balance due across its tickets, in cents (each ticket never negative).'),

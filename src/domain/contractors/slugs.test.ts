@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { issueSlug, primarySpelling, SLUG_MAX_LENGTH, slugBase } from './slugs';
+import { issueSlug, pathWords, primarySpelling, SLUG_MAX_LENGTH, slugBase } from './slugs';
+
+const NONE = new Set<string>();
 
 describe('contractor slugs', () => {
   it.each([
@@ -25,9 +27,18 @@ describe('contractor slugs', () => {
 
   it('adds -2, -3, ... when the slug was already issued (retired ones included)', () => {
     const issued = new Set(['acme-builders-inc', 'acme-builders-inc-2']);
-    expect(issueSlug('ACME BUILDERS INC', issued)).toBe('acme-builders-inc-3');
-    expect(issueSlug('ACME BUILDERS INC.', new Set<string>())).toBe('acme-builders-inc');
-    expect(issueSlug('ACME BUILDERS INC', new Set(['acme-builders-inc']))).toBe('acme-builders-inc-2');
+    expect(issueSlug('ACME BUILDERS INC', issued, NONE)).toBe('acme-builders-inc-3');
+    expect(issueSlug('ACME BUILDERS INC.', new Set<string>(), NONE)).toBe('acme-builders-inc');
+    expect(issueSlug('ACME BUILDERS INC', new Set(['acme-builders-inc']), NONE)).toBe('acme-builders-inc-2');
+  });
+
+  it('never issues a word of the paths: a company docketed as SEARCH or BATCH gets -2', () => {
+    const reserved = pathWords(['/api/v1/contractors', '/api/v1/contractors/search', '/api/v1/contractors/batch', '/api/v1/contractors/{slug}', '/api/v1/contractors/{slug}/tickets', '/api/v1/properties/search'], '/api/v1/contractors/');
+    expect([...reserved].sort()).toEqual(['batch', 'search', 'tickets']);
+    expect(issueSlug('SEARCH', NONE, reserved)).toBe('search-2');
+    expect(issueSlug('Batch.', NONE, reserved)).toBe('batch-2');
+    expect(issueSlug('SEARCH', new Set(['search-2']), reserved)).toBe('search-3');
+    expect(issueSlug('SEARCH PARTY INC', NONE, reserved)).toBe('search-party-inc');
   });
 
   it('the primary spelling is the one on most tickets; ties go to the longer, then code-point order', () => {
@@ -42,7 +53,7 @@ describe('contractor slugs', () => {
       fc.property(fc.array(fc.string({ maxLength: 40 }), { maxLength: 30 }), (spellings) => {
         const issued = new Set<string>();
         for (const spelling of spellings) {
-          const slug = issueSlug(spelling, issued);
+          const slug = issueSlug(spelling, issued, NONE);
           expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
           expect(issued.has(slug)).toBe(false);
           issued.add(slug);

@@ -1,0 +1,19 @@
+import type { AppDeps } from '../deps';
+import { issueSlug, pathWords } from '../domain/contractors';
+import { CONTRACTOR_PATH_WORDS } from './openapi';
+import { contractorRoutes } from './routes';
+
+describe('slugs the routes would shadow', () => {
+  // Handlers read deps only when called: mounting them is enough to read their paths.
+  const paths = contractorRoutes({} as AppDeps).map((route) => route.path);
+
+  it('every literal word of a mounted contractor path is reserved (search and batch among them)', () => {
+    const words = pathWords(paths, '/api/v1/contractors/');
+    expect(words.has('search') && words.has('batch')).toBe(true);
+    for (const word of words) expect([word, CONTRACTOR_PATH_WORDS.has(word)]).toEqual([word, true]);
+  });
+
+  it('a company whose spelling kebabs to one of them is issued the next suffix instead', () => {
+    for (const word of CONTRACTOR_PATH_WORDS) expect(issueSlug(word.toUpperCase(), new Set<string>(), CONTRACTOR_PATH_WORDS)).toBe(`${word}-2`);
+  });
+});
