@@ -305,7 +305,7 @@ export interface PropertyPermit {
 
 export interface PropertySearchResult {
   bbl: string;
-  address: string | null;
+  address: string;
   borough: "Manhattan" | "Bronx" | "Brooklyn" | "Queens" | "Staten Island";
   slug: string;
 }

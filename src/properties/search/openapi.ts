@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { listResponse, nullable, ref, standardErrors } from '../../contract/components';
+import { listResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { limitParam } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
@@ -50,7 +50,7 @@ export const propertySearchFragment: ApiFragment = {
       required: ['bbl', 'address', 'borough', 'slug'],
       properties: {
         bbl: { type: 'string', pattern: '^[0-9]{10}$', description: 'Borough-block-lot, the lot key (GET /properties/{bbl}/...).' },
-        address: nullable({ type: 'string', description: "The lot's primary address as PLUTO writes it (`148-11 58 AVENUE`); null when PLUTO gives none." }),
+        address: { type: 'string', description: "The lot's primary address as PLUTO writes it (`148-11 58 AVENUE`); an empty string when PLUTO gives none, as in the lot's profile." },
         borough: { type: 'string', enum: [...BOROUGHS] },
         slug: {
           type: 'string',

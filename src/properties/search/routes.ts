@@ -8,7 +8,7 @@ import { propertySlug } from './slug';
 
 export interface PropertySearchResult {
   bbl: string;
-  address: string | null;
+  address: string;
   borough: string;
   slug: string;
 }
@@ -33,7 +33,8 @@ async function searchLots(store: DataStore, request: Record<string, unknown>): P
   const response = await store.es.search({ index: store.indexAlias('properties'), ...request, filter_path: HIT_FIELDS }, { ignore: [404] });
   return (response.hits?.hits ?? []).map((hit) => {
     const fields = hit.fields as Record<string, string[] | undefined>;
-    const lot = { bbl: fields.bbl![0], address: fields.address?.[0] ?? null, borough: fields.borough![0] };
+    // A lot PLUTO gives no address answers '' (the contract's string), as its profile does.
+    const lot = { bbl: fields.bbl![0], address: fields.address?.[0] ?? '', borough: fields.borough![0] };
     return { ...lot, slug: propertySlug(lot) };
   });
 }
