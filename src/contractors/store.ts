@@ -32,11 +32,11 @@ export async function companiesBySlug(store: DataStore, slugs: string[]): Promis
   return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings, revision: row.revision }]));
 }
 
-/** The stored columns a ticket's record is read from. */
+/** The stored columns a ticket's record is read from (reopened: the summons' history, which the row alone no longer shows). */
 export const TICKET_RECORD_SELECT = `t.ticket, t.issuing_agency, t.violation_date::text as violation_date, t.hearing_status, t.hearing_result,
   t.compliance_status, t.hearing_date::text as hearing_date, t.decision_date::text as decision_date,
   t.penalty_imposed_cents::float8 as penalty_imposed_cents, t.paid_cents::float8 as paid_cents, t.late_fees_cents::float8 as late_fees_cents,
-  t.balance_due_cents::float8 as balance_due_cents, t.charges, t.charge`;
+  t.balance_due_cents::float8 as balance_due_cents, t.charges, t.charge, t.reopened`;
 
 /** A stored ticket with its standing as of the clock. */
 export interface StandingTicket {

@@ -1,6 +1,8 @@
+import { rederive } from '../../ingest/load/rederive';
+import { CONTRACTORS } from '../../ingest/families/contractors';
 import { startTestApi, TestApi } from '../support/api';
 import { pageAll } from '../support/pages';
-import { defaultLine, loadOath, oathCsv, type OathLine, paidLine, realOathFile, realOathPresent, scheduledLine } from './support';
+import { cityDate, defaultLine, loadOath, oathCsv, type OathLine, paidLine, realOathFile, realOathPresent, scheduledLine } from './support';
 
 const BASE = '/api/v1/contractors';
 // Test keys read the world as of the fixture reference date, 2026-04-01.
@@ -119,6 +121,70 @@ describe('GET /contractors/{slug}/tickets', () => {
     const first = await get(`${BASE}/${slug}/tickets?limit=1`);
     const other = await get(`${BASE}/${slug}/tickets?limit=1&status=closed&cursor=${encodeURIComponent(first.body.meta.nextCursor)}`);
     expect(other.status).toBe(400);
+  });
+});
+
+describe('a summons defaulted again after it was reopened (first default only, domain-facts 2.2)', () => {
+  // One load shows the default, the next the new hearing granted (RESCHEDULED), the last a
+  // second default decided 2026-02-20: its 75 days run to 2026-05-06, past the clock, but a
+  // new hearing is granted once per summons. A first default of the same company decided
+  // 2026-02-25 keeps its window (to 2026-05-11).
+  const NAME_AGAIN = 'QUAIL SECOND DEFAULT CORP';
+  const money = { imposed: 2000, sought: 500, fees: 100 };
+  const control = defaultLine('0700000002', NAME_AGAIN, '2026-02-25', { imposed: 900, sought: 400, fees: 30 }, '2025-12-01');
+  const first = defaultLine('0700000001', NAME_AGAIN, '2026-01-05', money);
+  const reopened = { ...first, hearing_status: 'RESCHEDULED', hearing_date: cityDate('2026-02-20') };
+  const again = defaultLine('0700000001', NAME_AGAIN, '2026-02-20', money);
+  let api: TestApi;
+  let slug: string;
+  beforeAll(async () => {
+    api = await startTestApi();
+    const store = api.ns.stores.byMode.test;
+    await loadOath(store, oathCsv([first, control]), new Date('2026-01-10T12:00:00Z'));
+    await loadOath(store, oathCsv([reopened, control]), new Date('2026-02-01T12:00:00Z'));
+    await loadOath(store, oathCsv([again, control]), new Date('2026-03-01T12:00:00Z'));
+    const { rows } = await store.pg.query(`select company from contractor_tickets where ticket = '0700000001'`);
+    slug = rows[0].company;
+  });
+  afterAll(() => api.stop());
+
+  const stored = async () => {
+    const pg = api.ns.stores.byMode.test.pg;
+    const { rows: tickets } = await pg.query(`select ticket, status, reopened, reopenable_until::text from contractor_tickets where ticket like '07%' order by ticket`);
+    const { rows: [company] } = await pg.query(
+      'select reopenable_tickets, reopenable_savings_min_cents::int as min, reopenable_savings_max_cents::int as max from contractor_companies where slug = $1', [slug],
+    );
+    return { tickets, company };
+  };
+
+  it('has no window, is not reopenableOnly and saves nothing, served and stored, after the load and after a rederive', async () => {
+    const expected = {
+      tickets: [
+        { ticket: '0700000001', status: 'defaulted', reopened: true, reopenable_until: null },
+        { ticket: '0700000002', status: 'defaulted', reopened: false, reopenable_until: '2026-05-11' },
+      ],
+      // The first default's savings only: max(0, 900 - 400) and 900 + 30.
+      company: { reopenable_tickets: 1, min: 50000, max: 93000 },
+    };
+    expect(await stored()).toEqual(expected);
+    const served = async () => {
+      const items = await pageThrough(api, slug, '', 100);
+      const profile = (await api.get(`${BASE}/${slug}`, { key: api.keys.test })).body.data;
+      return {
+        windows: items.map((item) => [item.ticket, item.status, item.reopenableUntil]),
+        reopenableOnly: (await pageThrough(api, slug, 'reopenableOnly=true', 100)).map((item) => item.ticket),
+        savings: [profile.reopenableSavingsMinCents, profile.reopenableSavingsMaxCents],
+      };
+    };
+    const answer = {
+      windows: [['0700000002', 'defaulted', '2026-05-11'], ['0700000001', 'defaulted', null]],
+      reopenableOnly: ['0700000002'],
+      savings: [50000, 93000],
+    };
+    expect(await served()).toEqual(answer);
+    await rederive(api.ns.stores.byMode.test, CONTRACTORS, new Date('2026-03-02T12:00:00Z'));
+    expect(await stored()).toEqual(expected);
+    expect(await served()).toEqual(answer);
   });
 });
 

@@ -61,7 +61,7 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
   for (const [spelling, { name, prefixes }] of seen) incoming.set(spelling, { ...name, truncatedPrefixes: [...prefixes].sort() });
   // What the stores hold of these tickets: the company and staged key each had before.
   const { rows: prior } = await client.query(
-    'select ticket, spelling, company, respondent_first_name, respondent_last_name from contractor_tickets where ticket = any($1)',
+    'select ticket, spelling, company, respondent_first_name, respondent_last_name, reopened from contractor_tickets where ticket = any($1)',
     [ticketNumbers],
   );
   // Tickets per spelling as they will be once this chunk is written.
@@ -84,11 +84,13 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     .filter((key, index) => key !== stagedKey.get(prior[index].ticket)))];
   if (left.length) await client.query('delete from oath_source_hashes where slug = any($1)', [left]);
   const day = isoDate(asOf);
+  // A summons an earlier load showed reopened has used its one new hearing, whatever this row shows.
+  const reopenedBefore = new Set(prior.filter((row) => row.reopened).map((row) => row.ticket as string));
   const tickets: StoredTicket[] = entries.map(({ row, name }) => ({
     row,
     spelling: name?.spelling ?? null,
     company: name ? grouping.companyOf.get(name.spelling)! : null,
-    standing: ticketStanding(row, asOf),
+    standing: ticketStanding({ ...row, reopenedBefore: reopenedBefore.has(row.ticket) }, asOf),
     asOf: day,
   }));
   const written = await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));

@@ -68,9 +68,13 @@ function standingColumns<T extends { standing: TicketStanding; asOf: string }>()
 
 // as_of is the clock the standing was derived on: a later load rewrites a ticket only when
 // something else differs, so the stored as_of says when its standing was last recomputed.
+// reopened is history (a new hearing is granted once per summons): a later load never clears
+// it. The load derives the standing with the stored flag already (applyOath); this keeps the
+// table's promise whatever a caller passes.
 const UPDATE_TICKETS = (() => {
   const values = TICKET_COLUMNS.map(([name]) => name).filter((name) => name !== 'ticket' && name !== 'as_of');
-  return `update contractor_tickets as stored set ${[...values, 'as_of'].map((name) => `${name} = incoming.${name}`).join(', ')}
+  const assign = (name: string) => (name === 'reopened' ? 'reopened = stored.reopened or incoming.reopened' : `${name} = incoming.${name}`);
+  return `update contractor_tickets as stored set ${[...values, 'as_of'].map(assign).join(', ')}
     from incoming_tickets as incoming
     where stored.ticket = incoming.ticket
       and (${values.map((name) => `stored.${name}`).join(', ')}) is distinct from (${values.map((name) => `incoming.${name}`).join(', ')})

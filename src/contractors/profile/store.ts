@@ -10,14 +10,15 @@ export type { ContractorProfile } from './shape';
 /**
  * Which stored standings can be stale on the clock's day ($2): ticketStanding reads the clock
  * only for an undecided ticket (is its hearing ahead?) and for the window of a defaulted one
- * (status defaulted itself never depends on the clock). Those are read whole and re-derived;
+ * never reopened (status defaulted itself never depends on the clock; a summons reopened once
+ * has no window again). Those are read whole and re-derived;
  * every other ticket's stored status, flags and money hold, so they are grouped in SQL by
  * what the risk reads (a date only where a factor weighs it). Never null (a default with
  * neither a decision nor a hearing date has no window), so every ticket is read one way or
  * the other.
  */
 const MAY_BE_STALE = `((not t.decided and t.as_of <> $2::date)
-  or coalesce(t.status = 'defaulted' and coalesce(t.decision_date, t.hearing_date) + ${NEW_HEARING_WINDOW_DAYS} >= $2::date, false))`;
+  or coalesce(t.status = 'defaulted' and not t.reopened and coalesce(t.decision_date, t.hearing_date) + ${NEW_HEARING_WINDOW_DAYS} >= $2::date, false))`;
 
 const GROUPS = `select t.company,
     case when t.status <> 'closed' or t.decided then t.violation_date::text end as issued_at,

@@ -47,7 +47,7 @@ export const contractorTicketsFragment: ApiFragment = {
         imposedCents: { type: 'integer', minimum: 0, description: 'Penalty imposed once decided; 0 before (a penalty written before any decision is no finding).' },
         soughtCents: { type: 'integer', minimum: 0, description: "Scheduled amount sought: the sum of the charges' infraction amounts; the cost of losing at a normal hearing." },
         defaulted: { type: 'boolean', description: 'A missed hearing turned this into a default judgment (hearing_result DEFAULT/DEFAULTED or hearing_status DEFAULTED), paid or not.' },
-        reopenableUntil: nullable({ ...DATE, description: `Last day a first new-hearing request is granted automatically: the decision date (the hearing date when none) plus ${NEW_HEARING_WINDOW_DAYS} days, for a ticket with status defaulted not already reopened, while that day is today or later; null otherwise (a window that has lapsed reads null).` }),
+        reopenableUntil: nullable({ ...DATE, description: `Last day a first new-hearing request is granted automatically: the decision date (the hearing date when none) plus ${NEW_HEARING_WINDOW_DAYS} days, for a ticket with status defaulted that was never reopened (a new hearing is granted once per summons: once any ingest showed it reopened, a later default of it has no window), while that day is today or later; null otherwise (a window that has lapsed reads null).` }),
       },
     },
   },

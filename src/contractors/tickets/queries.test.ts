@@ -22,9 +22,9 @@ describe('buildTicketQuery', () => {
     expect(flat(undated.text)).not.toContain('union all');
   });
 
-  it('keeps a superset for a status filter (undecided tickets derived on another day), exact SQL for the window and the dates', () => {
+  it('keeps a superset for a status filter (undecided tickets derived on another day), exact SQL for the window (never for a summons reopened once) and the dates', () => {
     const { text, values } = buildTicketQuery({ ...BASE, status: ['open'], reopenableOnly: true, hearingAfter: '2026-01-01', since: '2025-01-01', until: '2025-12-31' }, 't.ticket', null, 3);
-    expect(flat(text)).toContain("(t.status = any($2::text[]) or (not t.decided and t.as_of <> $3::date)) and t.status = 'defaulted' and coalesce(t.decision_date, t.hearing_date) + 75 >= $4::date and t.hearing_date >= $5::date and t.violation_date >= $6::date and t.violation_date <= $7::date");
+    expect(flat(text)).toContain("(t.status = any($2::text[]) or (not t.decided and t.as_of <> $3::date)) and t.status = 'defaulted' and not t.reopened and coalesce(t.decision_date, t.hearing_date) + 75 >= $4::date and t.hearing_date >= $5::date and t.violation_date >= $6::date and t.violation_date <= $7::date");
     expect(values).toEqual(['acme', ['open'], '2026-04-01', '2026-04-01', '2026-01-01', '2025-01-01', '2025-12-31', 3]);
   });
 

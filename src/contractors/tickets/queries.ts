@@ -13,7 +13,8 @@ import type { Position, PositionShape } from '../../search/cursor';
  * SQL keeps a superset: the stored status when it was derived on the clock's day, and every
  * undecided ticket derived on another day; the store re-derives each row with ticketStanding
  * and drops the others. reopenableOnly is exact in SQL: a window is live for a ticket whose
- * stored status is defaulted (which no clock changes) while its anchor + 75 days is today or later.
+ * stored status is defaulted (which no clock changes) and that was never reopened (a new
+ * hearing is granted once per summons) while its anchor + 75 days is today or later.
  */
 export const TICKET_SORTS = ['-date', 'date'] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
@@ -46,7 +47,7 @@ export function buildTicketQuery(filter: TicketFilter, select: string, after: Po
     where.push(`(t.status = any(${param(filter.status)}::text[]) or (not t.decided and t.as_of <> ${param(filter.today)}::date))`);
   }
   if (filter.reopenableOnly) {
-    where.push(`t.status = 'defaulted' and coalesce(t.decision_date, t.hearing_date) + ${NEW_HEARING_WINDOW_DAYS} >= ${param(filter.today)}::date`);
+    where.push(`t.status = 'defaulted' and not t.reopened and coalesce(t.decision_date, t.hearing_date) + ${NEW_HEARING_WINDOW_DAYS} >= ${param(filter.today)}::date`);
   }
   if (filter.hearingAfter) where.push(`t.hearing_date >= ${param(filter.hearingAfter)}::date`);
   if (filter.since) where.push(`t.violation_date >= ${param(filter.since)}::date`);

@@ -7,7 +7,7 @@ import { isoDate } from '../../nyc';
  * OpenAPI document.
  */
 
-export const SAVINGS_DESCRIPTION = `reopenableSavingsMinCents and reopenableSavingsMaxCents count only tickets whose new-hearing window is live today (reopenableUntil not null: an unpaid default, not already reopened, within 75 days of its decision).
+export const SAVINGS_DESCRIPTION = `reopenableSavingsMinCents and reopenableSavingsMaxCents count only tickets whose new-hearing window is live today (reopenableUntil not null: an unpaid default of a summons never reopened, within 75 days of its decision).
 reopenableSavingsMinCents, the floor: the sum over those tickets of max(0, imposedCents - soughtCents), the default inflation a granted new hearing erases, since at a normal hearing the most the city can win is the scheduled amount sought.
 reopenableSavingsMaxCents, the ceiling: the sum over the same tickets of imposedCents plus the late fees added to them, everything at stake if the charges are dismissed at the new hearing.
 Both are 0 when no window is live; min is never above max.`;

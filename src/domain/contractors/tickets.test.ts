@@ -151,6 +151,13 @@ describe('new-hearing window (reopenableUntil)', () => {
     expect(ticketStanding(defaulted({ hearingStatus: 'RESCHEDULED', hearingDate: '2026-10-01' }), day).reopenableUntil).toBeNull();
     expect(ticketStanding(defaulted({ hearingDate: '2026-09-20' }), day).reopenableUntil).toBeNull();
   });
+
+  it('is null for a default after a new hearing an earlier load showed (first default only), which stays defaulted and reopened', () => {
+    const day = on(addDays(DECIDED, 10));
+    expect(ticketStanding(defaulted({}), day)).toMatchObject({ status: 'defaulted', reopened: false, reopenableUntil: addDays(DECIDED, 75) });
+    expect(ticketStanding(defaulted({ reopenedBefore: false }), day).reopenableUntil).toBe(addDays(DECIDED, 75));
+    expect(ticketStanding(defaulted({ reopenedBefore: true }), day)).toMatchObject({ status: 'defaulted', defaulted: true, decided: true, reopened: true, reopenableUntil: null });
+  });
 });
 
 describe('charges', () => {

@@ -69,17 +69,21 @@ Finding. A default is shown when hearing_result is DEFAULT or DEFAULTED or heari
 
 Money. soughtCents = the sum of the charges' infraction amounts (charges 1-10; Total Violation Amount is not used). imposedCents = penalty_imposed once the ticket is decided, 0 before: OATH writes a penalty on rescheduled hearings before any decision, and that is no finding. dueCents = balance_due once decided (never negative: an overpayment is no debt; when the balance is blank, imposed + late fees - paid, never negative), 0 when written off, dismissed or undecided.
 
-Status. defaulted: a default is shown, not reopened, and it still demands something (money due; compliance_status Compliance Due or Both Due; Penalty Due with no balance written; DEFAULTED or DOCKETED with no balance written). A default paid in full or written off is closed (defaulted stays true). open: anything else that still demands something, or a hearing is ahead (a pending status, an ADJOURNED result, or an undecided ticket whose hearing date is today or later), or a value outside the vocabulary. closed: otherwise (paid, dismissed, written off, or nothing owed).
+Status. defaulted: a default is shown, no new hearing is pending (this row does not show it reopened), and it still demands something (money due; compliance_status Compliance Due or Both Due; Penalty Due with no balance written; DEFAULTED or DOCKETED with no balance written). A default paid in full or written off is closed (defaulted stays true). open: anything else that still demands something, or a hearing is ahead (a pending status, an ADJOURNED result, or an undecided ticket whose hearing date is today or later), or a value outside the vocabulary. closed: otherwise (paid, dismissed, written off, or nothing owed).
 
-reopenableUntil: for a defaulted ticket (status defaulted) not already reopened, the decision date (the hearing date when no decision date is given) plus ${NEW_HEARING_WINDOW_DAYS} days: the last day a first request for a new hearing is granted automatically (48 RCNY 6-21(b)), served while that day is today or later; null otherwise. A paid default has no window: paying admits the charge.`;
+reopenableUntil: for a defaulted ticket (status defaulted) never reopened, the decision date (the hearing date when no decision date is given) plus ${NEW_HEARING_WINDOW_DAYS} days: the last day a first request for a new hearing is granted automatically (48 RCNY 6-21(b)), served while that day is today or later; null otherwise. A paid default has no window: paying admits the charge. A new hearing is granted once per summons: once any ingest has shown the summons reopened, a later default of it (the new hearing missed too) has no window, even when the current data no longer shows the first default.`;
 
 export interface TicketStanding {
   status: TicketStatus;
   /** A missed hearing turned this into a default judgment (result or status shows it). */
   defaulted: boolean;
-  /** A default followed by a new hearing. */
+  /**
+   * A default followed by a new hearing, in this row or in one an earlier load stored (the
+   * stored flag is never cleared): its one new hearing is used, so no later default of the
+   * summons has a window.
+   */
   reopened: boolean;
-  /** The hearing data finds against the respondent: a liable result, a default (not reopened), or a payment admitting it. */
+  /** The hearing data finds against the respondent: a liable result, a default (no new hearing pending), or a payment admitting it. */
   decided: boolean;
   soughtCents: number;
   imposedCents: number;
@@ -148,10 +152,14 @@ export function ticketStanding(record: TicketRecord, asOf: Date): TicketStanding
 
   const defaulted = result === 'default' || status === 'defaulted';
   const laterHearing = record.hearingDate !== null && record.decisionDate !== null && record.hearingDate > record.decisionDate;
-  const reopened = defaulted && (status === 'pending' || laterHearing);
+  // Awaiting the new hearing now (this row), which undoes the finding until its outcome shows.
+  const reopenedNow = defaulted && (status === 'pending' || laterHearing);
+  // A new hearing is granted once per summons (domain-facts 2.2): a default after one that
+  // was reopened, in this row or in a row an earlier load stored, gets no window.
+  const reopened = reopenedNow || record.reopenedBefore === true;
   const writtenOff = status === 'written_off' || result === 'written_off';
   const decided =
-    !reopened &&
+    !reopenedNow &&
     (defaulted || result === 'liable' || result === 'paid' || (result === null && (status === 'paid' || status === 'docketed')));
 
   const imposedCents = decided ? Math.max(0, record.penaltyImposedCents ?? 0) : 0;
@@ -173,7 +181,7 @@ export function ticketStanding(record: TicketRecord, asOf: Date): TicketStanding
       (noBalanceWritten && (compliance === 'penalty_due' || status === 'defaulted' || status === 'docketed')));
   const hearingAhead =
     !decided && !writtenOff &&
-    (reopened || status === 'pending' || result === 'adjourned' || (result !== 'dismissed' && status !== 'paid' && record.hearingDate !== null && record.hearingDate >= today));
+    (reopenedNow || status === 'pending' || result === 'adjourned' || (result !== 'dismissed' && status !== 'paid' && record.hearingDate !== null && record.hearingDate >= today));
 
   let ticketStatus: TicketStatus;
   if (defaulted && decided && demands) ticketStatus = 'defaulted';
@@ -182,7 +190,7 @@ export function ticketStanding(record: TicketRecord, asOf: Date): TicketStanding
 
   let reopenableUntil: string | null = null;
   const anchor = record.decisionDate ?? record.hearingDate;
-  if (ticketStatus === 'defaulted' && anchor !== null) {
+  if (ticketStatus === 'defaulted' && !reopened && anchor !== null) {
     const lastDay = newHearingDeadline(anchor);
     if (lastDay >= today) reopenableUntil = lastDay;
   }

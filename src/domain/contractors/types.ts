@@ -39,6 +39,12 @@ export interface TicketRecord {
   balanceDueCents: number | null;
   /** Charges 1-10 in column order, only those the row fills. */
   charges: OathCharge[];
+  /**
+   * An earlier load showed this summons reopened (a new hearing granted after a default):
+   * the stored history, which the row itself no longer shows once the new hearing is decided.
+   * Absent for a row as read from the source, which knows no history.
+   */
+  reopenedBefore?: boolean;
 }
 
 /**
@@ -60,7 +66,14 @@ export function ticketRecordOf(row: Record<string, unknown>): TicketRecord {
     lateFeesCents: row.late_fees_cents as number | null,
     balanceDueCents: row.balance_due_cents as number | null,
     charges: row.charges as TicketRecord['charges'],
+    reopenedBefore: storedReopened(row),
   };
+}
+
+/** The stored `reopened` flag: a select that left it out would silently grant a second window. */
+function storedReopened(row: Record<string, unknown>): boolean {
+  if (typeof row.reopened !== 'boolean') throw new Error(`ticketRecordOf: ticket ${String(row.ticket)} was read without its reopened column`);
+  return row.reopened;
 }
 
 /** The respondent columns: a company may be whole in either, or split head / legal tail. */
