@@ -160,6 +160,39 @@ describe('GET /properties/{bbl} and POST /properties/batch', () => {
     });
   });
 
+  describe('a lot with more finding groups than the read lists', () => {
+    const BIG = '3000010004';
+    const NOW = new Date('2026-06-01T12:00:00Z');
+    const before = (days: number) => isoDate(new Date(NOW.getTime() - days * DAY_MS));
+    // Twelve findings on twelve issue dates, so twelve groups: fresh and old, open and closed,
+    // defaulted at a hearing or not, a balance due or not, one undated and one after the clock.
+    const rows: Row[] = [
+      ...[0, 30, 200, 700, 1094, 1095, 2000, 4000].map((days, i): Row => ({ dataset: 'dob-violations', id: `B${i}`, isOpen: i % 3 !== 2, issuedAt: before(days) })),
+      { dataset: 'ecb-violations', id: 'BE1', isOpen: true, issuedAt: before(3000), statusAt: before(2900), due: 120_000, hearingStatus: 'DEFAULT' },
+      { dataset: 'ecb-violations', id: 'BE2', isOpen: false, issuedAt: before(6000), statusAt: null, due: 0, hearingStatus: 'DEFAULT' },
+      { dataset: 'ecb-violations', id: 'BE3', isOpen: true, issuedAt: before(-10), statusAt: before(-5), due: 50_000, hearingStatus: 'DEFAULT' },
+      { dataset: 'dob-safety-violations', id: 'BS1', isOpen: true, issuedAt: null },
+    ];
+    const profileWith = async (maxFindingGroups?: number) => {
+      const store = api.ns.stores.byMode.live;
+      await store.pg.query('delete from property_profile_cache where bbl = $1', [BIG]);
+      return (await propertyProfiles(store, [BIG], () => NOW, maxFindingGroups)).get(BIG)!;
+    };
+    const factor = (profile: { riskFactors: Array<{ key: string; count: number }> }, key: string) => profile.riskFactors.find((f) => f.key === key)!;
+
+    beforeAll(() => insertLot(api, BIG, '4 MANY STREET', rows));
+
+    it('counts and weighs every finding: the factors are those of the whole lot, whatever the cap', async () => {
+      const whole = await profileWith();
+      expect(whole).toMatchObject({ openViolations: 9, defaultedHearings: 3 });
+      for (const cap of [1, 3, 11]) {
+        const capped = await profileWith(cap);
+        expect([cap, factor(capped, 'open_violations').count, factor(capped, 'defaulted_hearings').count]).toEqual([cap, capped.openViolations, capped.defaultedHearings]);
+        expect([cap, capped]).toEqual([cap, whole]);
+      }
+    });
+  });
+
   describe('batch', () => {
     it('answers found lots in request order, duplicates once, unknown and malformed bbls in notFound (request order, once)', async () => {
       const res = await api.post(`${BASE}/batch`, { bbls: [EMPTY, '123', LOT, EMPTY, '1999999999', '', '123', 'abcdefghij', '30000100011'] });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { findingWeight, propertyRisk, propertyRiskLevelOf, type RiskFinding } from './risk';
+import { findingWeight, propertyRisk, propertyRiskLevelOf, type RiskFinding, sumFindings } from './risk';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
 const finding = (over: Partial<RiskFinding> = {}): RiskFinding => ({ issuedAt: null, isOpen: false, defaulted: false, defaultedAt: null, hasBalanceDue: false, count: 1, ...over });
@@ -96,6 +96,20 @@ describe('property risk properties', () => {
         const after = propertyRisk({ findings: [...lot.findings, extra], finesDueCents: lot.finesDueCents + moreDue }, asOf);
         expect(after.score).toBeGreaterThanOrEqual(before.score);
         after.factors.forEach((f, i) => expect(f.points).toBeGreaterThanOrEqual(before.factors[i].points));
+      }),
+      RUNS,
+    );
+  });
+
+  it('findings summed ahead (a store past its listing bound) count and weigh as if listed: same factors, same score', () => {
+    fc.assert(
+      fc.property(input, fc.nat(), clock, (lot, cut, asOf) => {
+        const listed = lot.findings.slice(0, cut % (lot.findings.length + 1));
+        const summed = sumFindings(lot.findings.slice(listed.length), asOf);
+        const split = propertyRisk({ ...lot, findings: listed, summed }, asOf);
+        const whole = propertyRisk(lot, asOf);
+        expect(split.score).toBe(whole.score);
+        split.factors.forEach((f, i) => expect([f.key, f.count, f.points]).toEqual([whole.factors[i].key, whole.factors[i].count, whole.factors[i].points]));
       }),
       RUNS,
     );

@@ -49,9 +49,30 @@ export interface RiskFinding {
   count: number;
 }
 
+/** A factor's findings summed: their flat count and the sum of their recency weights. */
+export interface WeightedCount {
+  count: number;
+  weight: number;
+}
+
+/**
+ * Findings already summed per factor, as the sums of `propertyRisk` would add them up: a
+ * store that lists a bounded number of finding groups sums the rest itself (with the same
+ * weight, findingWeight), so every finding counts however many a lot has.
+ */
+export interface RiskFindingTotals {
+  open: WeightedCount;
+  defaulted: WeightedCount;
+  recent: WeightedCount;
+  /** Findings with a balance due (only counted). */
+  due: number;
+}
+
 export interface PropertyRiskInput {
   findings: RiskFinding[];
   finesDueCents: number;
+  /** Findings not in `findings`, summed; absent when every finding is listed. */
+  summed?: RiskFindingTotals;
 }
 
 export type PropertyRiskFactor = ScoreFactor<PropertyRiskFactorKey>;
@@ -80,31 +101,30 @@ export function findingWeight(date: string | null, asOf: Date): number {
 
 const factor = cappedFactor<PropertyRiskFactorKey>;
 
+const NONE: RiskFindingTotals = { open: { count: 0, weight: 0 }, defaulted: { count: 0, weight: 0 }, recent: { count: 0, weight: 0 }, due: 0 };
+
+const plus = (a: WeightedCount, b: WeightedCount): WeightedCount => ({ count: a.count + b.count, weight: a.weight + b.weight });
+
+/** The findings summed per factor: what each factor counts, and its recency-weighted sum. */
+export function sumFindings(findings: readonly RiskFinding[], asOf: Date, start: RiskFindingTotals = NONE): RiskFindingTotals {
+  let { open, defaulted, recent, due } = start;
+  for (const finding of findings) {
+    const n = finding.count;
+    if (finding.isOpen) open = plus(open, { count: n, weight: n * findingWeight(finding.issuedAt, asOf) });
+    if (finding.defaulted) defaulted = plus(defaulted, { count: n, weight: n * findingWeight(finding.defaultedAt ?? finding.issuedAt, asOf) });
+    if (finding.issuedAt !== null && ageInDays(finding.issuedAt, asOf) < RECENT_WINDOW_DAYS) recent = plus(recent, { count: n, weight: n * findingWeight(finding.issuedAt, asOf) });
+    if (finding.hasBalanceDue) due += n;
+  }
+  return { open, defaulted, recent, due };
+}
+
 /** The score, its level and the factors every point comes from. */
 export function propertyRisk(input: PropertyRiskInput, asOf: Date): PropertyRisk {
-  let openCount = 0;
-  let openWeight = 0;
-  let defaultedCount = 0;
-  let defaultedWeight = 0;
-  let recentCount = 0;
-  let recentWeight = 0;
-  let dueCount = 0;
-  for (const finding of input.findings) {
-    const n = finding.count;
-    if (finding.isOpen) {
-      openCount += n;
-      openWeight += n * findingWeight(finding.issuedAt, asOf);
-    }
-    if (finding.defaulted) {
-      defaultedCount += n;
-      defaultedWeight += n * findingWeight(finding.defaultedAt ?? finding.issuedAt, asOf);
-    }
-    if (finding.issuedAt !== null && ageInDays(finding.issuedAt, asOf) < RECENT_WINDOW_DAYS) {
-      recentCount += n;
-      recentWeight += n * findingWeight(finding.issuedAt, asOf);
-    }
-    if (finding.hasBalanceDue) dueCount += n;
-  }
+  const totals = sumFindings(input.findings, asOf, input.summed);
+  const { count: openCount, weight: openWeight } = totals.open;
+  const { count: defaultedCount, weight: defaultedWeight } = totals.defaulted;
+  const { count: recentCount, weight: recentWeight } = totals.recent;
+  const dueCount = totals.due;
   const due = Math.max(0, input.finesDueCents);
   const factors = [
     factor('open_violations', 'Open violations', openCount, 4 * openWeight, 40,

@@ -1,4 +1,5 @@
-import { ECB_DEFAULT_HEARING_STATUS, propertyRisk, type RiskFinding } from '../../domain/properties/risk';
+import { isoDate } from '../../nyc/dates';
+import { ECB_DEFAULT_HEARING_STATUS, HALF_LIFE_DAYS, propertyRisk, RECENT_WINDOW_DAYS, type RiskFinding, type RiskFindingTotals, WEIGHT_FLOOR } from '../../domain/properties/risk';
 import { clockOf } from '../../platform/fixture-clock';
 import type { DataStore } from '../../stores';
 import { recordCounts } from '../records';
@@ -16,7 +17,11 @@ import type { PropertyProfile } from './types';
 export const PROFILE_CACHE_HOURS = 6;
 const HOUR_MS = 3_600_000;
 
-/** At most this many finding groups per lot feed the risk score (newest issue dates first). */
+/**
+ * At most this many finding groups per lot are read one by one (newest issue dates first);
+ * the lot's older groups are summed per factor in Postgres (FOLDED_TOTALS), so every finding
+ * counts and weighs whatever the lot's size, and the read stays bounded.
+ */
 export const MAX_FINDING_GROUPS_PER_LOT = 2000;
 
 interface LotRow {
@@ -28,7 +33,12 @@ interface LotRow {
 }
 
 /** Profiles of the lots on record among `bbls` (distinct, well-formed); unknown lots are absent. */
-export async function propertyProfiles(store: DataStore, bbls: string[], now: () => Date = () => new Date()): Promise<Map<string, PropertyProfile>> {
+export async function propertyProfiles(
+  store: DataStore,
+  bbls: string[],
+  now: () => Date = () => new Date(),
+  maxFindingGroups = MAX_FINDING_GROUPS_PER_LOT,
+): Promise<Map<string, PropertyProfile>> {
   const out = new Map<string, PropertyProfile>();
   if (bbls.length === 0) return out;
   const asOf = clockOf(store, now);
@@ -41,7 +51,7 @@ export async function propertyProfiles(store: DataStore, bbls: string[], now: ()
     [bbls, new Date(asOf.getTime() - PROFILE_CACHE_HOURS * HOUR_MS), asOf],
   );
   const misses = rows.filter((row) => row.cached === null);
-  const computed = await computeProfiles(store, misses, asOf);
+  const computed = await computeProfiles(store, misses, asOf, maxFindingGroups);
   if (computed.length > 0) await storeProfiles(store, computed, asOf);
   const fresh = new Map(computed.map((entry) => [entry.profile.bbl, entry.profile]));
   for (const row of rows) out.set(row.bbl, row.cached ?? fresh.get(row.bbl)!);
@@ -72,30 +82,84 @@ interface FindingRow {
   n: string;
 }
 
-async function computeProfiles(store: DataStore, lots: LotRow[], asOf: Date): Promise<Computed[]> {
+interface FoldedRow {
+  bbl: string;
+  open_n: string;
+  open_w: number;
+  defaulted_n: string;
+  defaulted_w: number;
+  recent_n: string;
+  recent_w: number;
+  due_n: string;
+}
+
+/** An ECB hearing that became a default judgment ($2 the hearing status of a default). */
+const DEFAULTED = `(source_dataset = 'ecb-violations' and status_columns->>'hearingStatus' = $2)`;
+
+/**
+ * Violations alike for the score are one group, ranked newest issue date first: $1 the lots,
+ * $2 the ECB hearing status of a default. A lot's groups are bounded by its distinct issue dates.
+ */
+const FINDING_GROUPS = `finding_groups as (
+  select bbl, issued_at, is_open, defaulted, defaulted_at, has_due, count(*) as n,
+         row_number() over (partition by bbl order by issued_at desc nulls last) as rank
+    from (select bbl, issued_at, is_open,
+                 ${DEFAULTED} as defaulted,
+                 case when ${DEFAULTED} then coalesce(status_at, issued_at) end as defaulted_at,
+                 penalty_due_cents > 0 as has_due
+            from property_violations where bbl = any($1::text[])) v
+   group by bbl, issued_at, is_open, defaulted, defaulted_at, has_due)`;
+
+/**
+ * findingWeight (src/domain/properties/risk.ts) in SQL, for a date column: $4 the clock's
+ * day, $5 the floor, $6 the half-life in days; undated weighs the floor, a date after the
+ * clock counts as today. The profile test checks it against the listed groups' weights.
+ */
+const weightOf = (date: string) => `case when ${date} is null then $5::float8 else $5::float8 + (1 - $5::float8) * power(0.5::float8, greatest(0, $4::date - ${date})::float8 / $6::float8) end`;
+
+/** Issued less than the recent window ($7 days) before the clock's day, as propertyRisk counts it. */
+const isRecent = (date: string) => `${date} is not null and greatest(0, $4::date - ${date}) < $7`;
+
+/** The groups past the listed ones ($3 of them), summed per factor as propertyRisk sums them ($7 the recent window in days). */
+const FOLDED_TOTALS = `with ${FINDING_GROUPS}
+  select bbl,
+         coalesce(sum(n) filter (where is_open), 0) as open_n,
+         coalesce(sum(n * ${weightOf('issued_at')}) filter (where is_open), 0) as open_w,
+         coalesce(sum(n) filter (where defaulted), 0) as defaulted_n,
+         coalesce(sum(n * ${weightOf('coalesce(defaulted_at, issued_at)')}) filter (where defaulted), 0) as defaulted_w,
+         coalesce(sum(n) filter (where ${isRecent('issued_at')}), 0) as recent_n,
+         coalesce(sum(n * ${weightOf('issued_at')}) filter (where ${isRecent('issued_at')}), 0) as recent_w,
+         coalesce(sum(n) filter (where has_due), 0) as due_n
+    from finding_groups where rank > $3 group by bbl`;
+
+function foldedTotals(row: FoldedRow | undefined): RiskFindingTotals | undefined {
+  if (row === undefined) return undefined;
+  return {
+    open: { count: Number(row.open_n), weight: Number(row.open_w) },
+    defaulted: { count: Number(row.defaulted_n), weight: Number(row.defaulted_w) },
+    recent: { count: Number(row.recent_n), weight: Number(row.recent_w) },
+    due: Number(row.due_n),
+  };
+}
+
+async function computeProfiles(store: DataStore, lots: LotRow[], asOf: Date, maxFindingGroups: number): Promise<Computed[]> {
   if (lots.length === 0) return [];
   const bbls = lots.map((lot) => lot.bbl);
-  const defaulted = `(source_dataset = 'ecb-violations' and status_columns->>'hearingStatus' = $2)`;
-  const [agencies, findings, totals] = await Promise.all([
+  const [agencies, findings, folded, totals] = await Promise.all([
     store.pg.query<AgencyRow>(
       `select bbl, agency, count(*) filter (where is_open) as open, sum(penalty_imposed_cents) as imposed,
-              sum(penalty_due_cents) as due, count(*) filter (where ${defaulted}) as defaulted
+              sum(penalty_due_cents) as due, count(*) filter (where ${DEFAULTED}) as defaulted
          from property_violations where bbl = any($1::text[]) group by bbl, agency`,
       [bbls, ECB_DEFAULT_HEARING_STATUS],
     ),
-    // Violations alike for the score are one group; a lot's groups are bounded by its distinct issue dates.
+    // The newest groups one by one, the score's own weights applied to them...
     store.pg.query<FindingRow>(
-      `select bbl, issued_at, is_open, defaulted, defaulted_at, has_due, n from (
-         select bbl, issued_at::text, is_open, defaulted, defaulted_at::text, has_due, count(*) as n,
-                row_number() over (partition by bbl order by issued_at desc nulls last) as rank
-           from (select bbl, issued_at, is_open, ${defaulted} as defaulted,
-                        case when ${defaulted} then coalesce(status_at, issued_at) end as defaulted_at,
-                        penalty_due_cents > 0 as has_due
-                   from property_violations where bbl = any($1::text[])) v
-          group by bbl, issued_at, is_open, defaulted, defaulted_at, has_due) g
-        where rank <= $3`,
-      [bbls, ECB_DEFAULT_HEARING_STATUS, MAX_FINDING_GROUPS_PER_LOT],
+      `with ${FINDING_GROUPS}
+       select bbl, issued_at::text, is_open, defaulted, defaulted_at::text, has_due, n from finding_groups where rank <= $3`,
+      [bbls, ECB_DEFAULT_HEARING_STATUS, maxFindingGroups],
     ),
+    // ...and the rest summed per factor: one row per lot that has more.
+    store.pg.query<FoldedRow>(FOLDED_TOTALS, [bbls, ECB_DEFAULT_HEARING_STATUS, maxFindingGroups, isoDate(asOf), WEIGHT_FLOOR, HALF_LIFE_DAYS, RECENT_WINDOW_DAYS]),
     recordCounts(store, bbls),
   ]);
   return lots.map((lot) => {
@@ -105,7 +169,8 @@ async function computeProfiles(store: DataStore, lots: LotRow[], asOf: Date): Pr
       .filter((row) => row.bbl === lot.bbl)
       .map((row) => ({ issuedAt: row.issued_at, isOpen: row.is_open, defaulted: row.defaulted, defaultedAt: row.defaulted_at, hasBalanceDue: row.has_due, count: Number(row.n) }));
     const finesDueCents = sum('due');
-    const risk = propertyRisk({ findings: riskFindings, finesDueCents }, asOf);
+    const summed = foldedTotals(folded.rows.find((row) => row.bbl === lot.bbl));
+    const risk = propertyRisk({ findings: riskFindings, finesDueCents, ...(summed ? { summed } : {}) }, asOf);
     const profile: PropertyProfile = {
       bbl: lot.bbl,
       address: lot.address ?? '',
