@@ -136,6 +136,17 @@ describe('GET /properties/{bbl} and POST /properties/batch', () => {
       await pg().query(`update property_violations set is_open = false where source_id = 'C1'`);
     });
 
+    it('never serves an entry computed by an older formula (a release that changed the computation)', async () => {
+      await pg().query(`update property_profile_cache set computed_at = now() - interval '6 hours' where bbl = $1`, [CACHED]);
+      expect(await profile()).toMatchObject({ openViolations: 0 });
+      await pg().query(`update property_violations set is_open = true where source_id = 'C1'`);
+      expect(await profile()).toMatchObject({ openViolations: 0 });
+      await pg().query('update property_profile_cache set formula = formula - 1 where bbl = $1', [CACHED]);
+      expect(await profile()).toMatchObject({ openViolations: 1 });
+      await pg().query(`update property_violations set is_open = false where source_id = 'C1'`);
+      await pg().query(`update property_profile_cache set computed_at = now() - interval '6 hours' where bbl = $1`, [CACHED]);
+    });
+
     it('refreshes at once when the lot gets a new version (what every ingest that changes its records does)', async () => {
       await pg().query(`update property_violations set is_open = true where source_id = 'C1'`);
       await bumpVersion();

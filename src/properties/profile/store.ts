@@ -15,6 +15,13 @@ import type { PropertyProfile } from './types';
  */
 
 export const PROFILE_CACHE_HOURS = 6;
+
+/**
+ * The profile computation's revision: bump it with any change to what a profile of the same
+ * records says, and cached entries of the old computation are no longer served.
+ * 1: risk factors count and weigh every finding (the newest 2,000 groups only before).
+ */
+export const PROFILE_FORMULA = 1;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -46,9 +53,9 @@ export async function propertyProfiles(
     `select l.bbl, l.version, l.address, l.borough, c.profile as cached
        from property_lots l
        left join property_profile_cache c
-         on c.bbl = l.bbl and c.version = l.version and c.computed_at > $2 and c.computed_at <= $3
+         on c.bbl = l.bbl and c.version = l.version and c.formula = $4 and c.computed_at > $2 and c.computed_at <= $3
       where l.bbl = any($1::text[])`,
-    [bbls, new Date(asOf.getTime() - PROFILE_CACHE_HOURS * HOUR_MS), asOf],
+    [bbls, new Date(asOf.getTime() - PROFILE_CACHE_HOURS * HOUR_MS), asOf, PROFILE_FORMULA],
   );
   const misses = rows.filter((row) => row.cached === null);
   const computed = await computeProfiles(store, misses, asOf, maxFindingGroups);
@@ -194,10 +201,10 @@ async function computeProfiles(store: DataStore, lots: LotRow[], asOf: Date, max
 /** Writes the entries; an entry never replaces one computed for a later version of the lot. */
 async function storeProfiles(store: DataStore, computed: Computed[], asOf: Date): Promise<void> {
   await store.pg.query(
-    `insert into property_profile_cache (bbl, version, computed_at, profile)
-     select bbl, version, $3, profile from unnest($1::text[], $2::bigint[], $4::json[]) as e(bbl, version, profile)
-     on conflict (bbl) do update set version = excluded.version, computed_at = excluded.computed_at, profile = excluded.profile
+    `insert into property_profile_cache (bbl, version, computed_at, profile, formula)
+     select bbl, version, $3, profile, $5 from unnest($1::text[], $2::bigint[], $4::json[]) as e(bbl, version, profile)
+     on conflict (bbl) do update set version = excluded.version, computed_at = excluded.computed_at, profile = excluded.profile, formula = excluded.formula
       where property_profile_cache.version <= excluded.version`,
-    [computed.map((entry) => entry.profile.bbl), computed.map((entry) => entry.version), asOf, computed.map((entry) => JSON.stringify(entry.profile))],
+    [computed.map((entry) => entry.profile.bbl), computed.map((entry) => entry.version), asOf, computed.map((entry) => JSON.stringify(entry.profile)), PROFILE_FORMULA],
   );
 }
