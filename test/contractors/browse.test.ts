@@ -50,6 +50,8 @@ const LINES: OathLine[] = [
   }).flat(),
   // The head in the first-name field, as OATH often writes it; the second spelling was cut at the field's width.
   paid('& HEATING', 'KINGS PLUMBING'), paid('& HEATING', 'KINGS PLUMBING'), paid('KINGS PLUMBING & HEATING C'),
+  // Names whose own words start like a legal form: COHEN (CO), CORPORATE (CORPORATION), LLOYD (LLC).
+  paid('COHEN BROTHERS REALTY INC'), paid('CORPORATE INTERIORS LLC'), paid('LLOYD ROOFING CORP'),
 ];
 // A later file joins the cut spelling to KINGS PLUMBING & HEATING CORP: its company is absorbed (unlisted).
 const LATER: OathLine[] = [...LINES, paid('KINGS PLUMBING & HEATING CORP')];
@@ -87,7 +89,7 @@ afterAll(() => api?.stop());
 describe('GET /contractors', () => {
   it('lists every listed company once, summaries in contract order, most tickets first by default', async () => {
     const { rows } = await api.ns.stores.byMode.live.pg.query('select slug, name, tickets, fines_due_cents::int as due, summary_risk_level as level from contractor_companies where listed order by slug');
-    expect(rows.length).toBe(18);
+    expect(rows.length).toBe(21);
     expect([...slugs(everything)].sort()).toEqual(rows.map((row) => row.slug));
     expect(everything).toEqual(expect.arrayContaining(rows.map((row) => ({ slug: row.slug, name: row.name, ticketCount: row.tickets, finesDueCents: row.due, riskLevel: row.level }))));
     // Absorbed (its slug answers for the absorber) and individuals are never listed.
@@ -141,6 +143,28 @@ describe('GET /contractors', () => {
     expect(await q('the llc')).toEqual([]);
     expect(await q('!!')).toEqual([]);
     expect(await q('builder', '-finesDueCents')).toEqual(ordered(everything.filter((item) => item.name.startsWith('BUILDER') && item.finesDueCents > 0), '-finesDueCents'));
+  });
+
+  it('q: the last word, being typed, is the start of a name word, never of a legal form; the list only narrows while typing', async () => {
+    const q = async (text: string) => slugs(await pageAll(`q=${encodeURIComponent(text)}&sort=name`, 100));
+    // "co" is a legal form, and the start of CONSTRUCTION, COHEN and CORPORATE.
+    const co = await q('co');
+    expect(co).toHaveLength(4);
+    expect(co).toEqual(expect.arrayContaining(['abc-construction-corp', 'cohen-brothers-realty-inc', 'corporate-interiors-llc']));
+    expect(co.filter((slug) => slug.startsWith('acme-construction'))).toHaveLength(1);
+    expect(await q('coh')).toEqual(['cohen-brothers-realty-inc']);
+    // Every LLC starts with l, but only LLOYD is a name word.
+    expect(await q('l')).toEqual(['lloyd-roofing-corp']);
+    expect(await q('llc')).toEqual([]);
+    const typed = ['c', 'co', 'cor', 'corp', 'corpo', 'corpor', 'corpora', 'corporat', 'corporati', 'corporatio', 'corporation'];
+    const lists: string[][] = [];
+    for (const text of typed) lists.push(await q(text));
+    lists.forEach((list, i) => i > 0 && expect([typed[i], list.filter((slug) => !lists[i - 1].includes(slug))]).toEqual([typed[i], []]));
+    expect(lists[typed.indexOf('corpo')]).toEqual(['corporate-interiors-llc']);
+    expect(lists[typed.length - 1]).toEqual([]);
+    // After other words, a word that may still become a legal form need not match.
+    expect(await q('abc construction co')).toEqual(['abc-construction-corp']);
+    expect(await q('abc construction corpo')).toEqual(['abc-construction-corp']);
   });
 
   it.each([

@@ -30,6 +30,8 @@ const LINES: OathLine[] = [
   owed('WAVECREST MANAGEMENT CORP', 3000), owed('WAVECREST MANAGEMENT CORP', 3000), paid('WAVECREST MGMT CORP'), paid('WAVECRESTMGMT CORP'),
   // A person is no company.
   { ...paid('ACME'), respondent_first_name: 'JOHN' },
+  // Names whose own words start like a legal form: CORPORATE (CORPORATION), INCOME (INCORPORATED), COHEN (CO).
+  paid('CORPORATE INTERIORS LLC'), paid('INCOME TAX SOLUTIONS CORP'), paid('COHEN BROTHERS REALTY INC'),
 ];
 
 type Summary = { slug: string; name: string; ticketCount: number; finesDueCents: number; riskLevel: string };
@@ -86,8 +88,28 @@ describe('GET /contractors/search', () => {
     expect(await slugs('abc construction inc')).toEqual(['abc-construction-corp']);
     expect(await slugs('ABC Construction Corporation')).toEqual(['abc-construction-corp']);
     expect(await slugs('xyz incorporated')).toEqual(['xyz-corp']);
+    // Legal forms alone: the last word is read as the start of a name word (INCOME), the others dropped.
     expect(await slugs('the llc')).toEqual([]);
-    expect(await slugs('corp inc')).toEqual([]);
+    expect(await slugs('corp inc')).toEqual(['income-tax-solutions-corp']);
+  });
+
+  it('a word being typed matches the start of a name word, never of a legal form: the list only narrows while typing', async () => {
+    // CORPO is the start of CORPORATE and of CORPORATION: only the name word counts.
+    const typed = ['cor', 'corp', 'corpo', 'corpor', 'corpora', 'corporat', 'corporati', 'corporatio', 'corporation'];
+    const lists: string[][] = [];
+    for (const q of typed) lists.push(await slugs(q, '&limit=25'));
+    expect(lists[2]).toEqual(['corporate-interiors-llc']);
+    lists.forEach((list, i) => i > 0 && expect([typed[i], list.filter((slug) => !lists[i - 1].includes(slug))]).toEqual([typed[i], []]));
+    expect(lists[lists.length - 1]).toEqual([]);
+    expect(await slugs('inco')).toEqual(['income-tax-solutions-corp']);
+    expect(await slugs('incorporated')).toEqual([]);
+    // A word that is itself a legal form, typed alone, still finds the names with a word starting so.
+    expect(await slugs('coh')).toEqual(['cohen-brothers-realty-inc']);
+    expect(await slugs('inc')).toEqual(['income-tax-solutions-corp']);
+    // After other words, a word that may still become a legal form need not match.
+    expect(await slugs('abc construction co')).toEqual(['abc-construction-corp']);
+    expect(await slugs('abc construction corpo')).toEqual(['abc-construction-corp']);
+    expect(await slugs('cohen brothers i')).toEqual(['cohen-brothers-realty-inc']);
   });
 
   it('finds a company by any of its docket spellings, once', async () => {
@@ -114,8 +136,9 @@ describe('GET /contractors/search', () => {
     const es = api.ns.stores.byMode.live.es;
     const spy = jest.spyOn(es, 'search');
     try {
-      // A full first pass needs one request; a short one a second for the costly tiers; legal forms alone none.
-      for (const [q, requests] of [['acme', 2], ['acme', 1], ['xcme windows', 2], ['zzqqxx', 2], ['the llc', 0]] as const) {
+      // A full first pass needs one request; a short one a second for the costly tiers (none for words too short
+      // for them: the legal forms of 'the llc' leave llc, read as the start of a name word); no words, none.
+      for (const [q, requests] of [['acme', 2], ['acme', 1], ['xcme windows', 2], ['zzqqxx', 2], ['the llc', 1], ['!!!', 0]] as const) {
         spy.mockClear();
         await search(q, requests === 1 ? '&limit=3' : '');
         expect([q, spy.mock.calls.length]).toEqual([q, requests]);

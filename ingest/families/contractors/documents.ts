@@ -28,16 +28,20 @@ export interface ContractorDocument {
   name: string;
   /** normalizeText(name): words for exact, prefix (index_prefixes) and fuzzy matching. */
   nameNorm: string;
-  /** nameTailsOf over every docket spelling: the first-letter-typo tier, as the restaurant typeahead. */
+  /** nameTailsOf over every docket spelling's name words (spellingsCoreWords): the first-letter-typo tier, as the restaurant typeahead. */
   nameTails: string;
   /** normalizeText(name) as one keyword: exact whole-name match and the name sort. */
   nameExact: string;
   /** compactText(name): whole-name prefix, space- and punctuation-insensitive. */
   nameCompact: string;
-  /** normalizeText of every docket spelling of the company: a name fragment (browse q) finds it by any of them. */
-  spellingsNorm: string[];
   /** Each spelling's words without legal forms, THE and AND (coreText): the typeahead's exact-name tier ('abc construction' = ABC CONSTRUCTION CORP). */
   spellingsCore: string[];
+  /**
+   * spellingsCore again, read as words: browse's q and the typeahead's word tiers match a
+   * company by the name words of any of its spellings, the last word typed as a prefix, and
+   * never through a legal form ('corpo' is not CORPORATION, 'l' not LLC).
+   */
+  spellingsCoreWords: string[];
   /** spellingsCore without spaces, one token each: exact and whole-name prefix matches, spacing ignored. */
   spellingsCoreCompact: string[];
   ticketCount: number;
@@ -80,11 +84,11 @@ export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Pr
       listed: company.listed,
       name: company.name,
       nameNorm,
-      nameTails: nameTailsOf(spellingsNorm.join(' ')),
+      nameTails: nameTailsOf(cores.join(' ')),
       nameExact: nameNorm,
       nameCompact: compactText(company.name),
-      spellingsNorm,
       spellingsCore: cores,
+      spellingsCoreWords: cores,
       spellingsCoreCompact: [...new Set(cores.map((core) => compactText(core)))].sort(),
       ticketCount: company.tickets,
       openTickets: company.open_tickets,

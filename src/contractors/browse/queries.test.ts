@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
 import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, tierClauses } from './queries';
-import { coreText, coreWords, isFillerWord } from './words';
+import { coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './words';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 
@@ -11,6 +11,25 @@ describe('filler words (legal forms, THE, AND)', () => {
   });
   it.each(['abc', 'construction', 'corpo', 'c', 'l', 'mgmt', 'cab', 'inco', '14'])('%s is a name word', (word) => {
     expect(isFillerWord(word)).toBe(false);
+  });
+  it('FILLER_WORDS are every filler word the name rule knows', () => {
+    for (const word of FILLER_WORDS) expect([word, isFillerWord(word)]).toEqual([word, true]);
+    expect(mayBeFillerWord('corpo')).toBe(true);
+    expect(mayBeFillerWord('t')).toBe(true);
+    expect(mayBeFillerWord('corporate')).toBe(false);
+    expect(mayBeFillerWord('coh')).toBe(false);
+  });
+  it('a query keeps its name words, the last possibly being typed: never a legal form, and optional while it may become one', () => {
+    expect(queryWords('abc corp')).toEqual(['abc']);
+    expect(queryWords('abc construction co')).toEqual(['abc', 'construction']);
+    expect(queryWords('abc construction corpo')).toEqual(['abc', 'construction']);
+    expect(queryWords('abc corporate')).toEqual(['abc', 'corporate']);
+    expect(queryWords('inc abc')).toEqual(['abc']);
+    // Alone, the last word is the start of a name word, legal form or not.
+    expect(queryWords('co')).toEqual(['co']);
+    expect(queryWords('The L.L.C.')).toEqual(['llc']);
+    expect(queryWords('corpo')).toEqual(['corpo']);
+    expect(queryWords('!!')).toEqual([]);
   });
   it('reads names and queries without them, folded as normalizeText does', () => {
     expect(coreText('ABC Construction Corp.')).toBe('abc construction');
@@ -22,9 +41,13 @@ describe('filler words (legal forms, THE, AND)', () => {
 });
 
 describe('typeahead tiers', () => {
-  it('a query of legal forms only has no tier (it matches nothing)', () => {
-    expect(tierClauses('the co inc')).toEqual([]);
-    expect(tierClauses('llc', 'closeSpellings')).toEqual([]);
+  it('a query of legal forms only is read by its last word, the start of a name word; a query without words has no tier', () => {
+    expect(tierClauses('the co inc')).toEqual(tierClauses('inc'));
+    expect(JSON.stringify(tierClauses('inc'))).toContain('{"prefix":{"spellingsCoreWords":"inc"}}');
+    expect(tierClauses('!!')).toEqual([]);
+  });
+  it('words match the names without their legal forms (spellingsCoreWords), never every word of a spelling', () => {
+    expect(JSON.stringify(tierClauses('acme steelw'))).not.toContain('spellingsNorm');
   });
   it('legal-form words never reach a clause', () => {
     expect(JSON.stringify(tierClauses('abc corp'))).not.toContain('corp');
@@ -44,12 +67,16 @@ describe('browse sort', () => {
   });
 });
 
-test('search: each pass, earlier finds excluded, legal forms dropped', () => {
+test('search: each pass, earlier finds excluded, legal forms dropped, a last word that may become one optional', () => {
   expectRequestsMatchFixture(fixture('search'), {
     oneWord: buildSearchRequest({ q: 'acme', limit: 10 }),
     closeSpellings: buildSearchRequest({ q: 'abc construction corp', limit: 10, pass: 'closeSpellings' }),
     twoEdits: buildSearchRequest({ q: 'abc constrution', limit: 7, pass: 'twoEdits', excludeSlugs: ['abc-construction-corp', 'abc-construction-inc'] }),
-    shortWords: buildSearchRequest({ q: 'ab c', limit: 5 }),
+    shortWords: buildSearchRequest({ q: 'ab cd', limit: 5 }),
+    // The last word may still become a legal form (CO, CORP): after other words it need not match.
+    lastMayBeLegalForm: buildSearchRequest({ q: 'abc co', limit: 5 }),
+    // Legal forms only: the last word is the start of a name word (COHEN).
+    legalFormsOnly: buildSearchRequest({ q: 'the co', limit: 5 }),
   });
 });
 

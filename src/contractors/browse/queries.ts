@@ -5,7 +5,7 @@ import { firstLetterTier } from '../../search/first-letter';
 import { fuzzyWordsTier } from '../../search/fuzzy';
 import { compactText } from '../../search/normalize';
 import { wordsPrefixFilter } from '../../search/text-filter';
-import { coreText, coreWords } from './words';
+import { queryWords } from './words';
 
 /**
  * Pure builders of the contractors-index requests: browse (GET /contractors) and the
@@ -31,8 +31,9 @@ export interface BrowseFilters {
 
 export function browseFilters(query: BrowseFilters): object[] {
   const filter: object[] = [LISTED];
-  // Every core word of q (legal forms, THE and AND left out) in one of the company's spellings, the last as a prefix.
-  if (query.q !== undefined) filter.push(wordsPrefixFilter(['spellingsNorm'], coreText(query.q)));
+  // Every word of q that must match (words.ts queryWords) a name word of one of the company's
+  // spellings, legal forms, THE and AND left out on both sides; the last as a prefix.
+  if (query.q !== undefined) filter.push(wordsPrefixFilter(['spellingsCoreWords'], queryWords(query.q).join(' ')));
   filter.push(...termsFilter('riskLevel', query.riskLevel));
   filter.push(...rangeFilter('finesDueCents', query.minFinesDueCents, undefined));
   filter.push(...rangeFilter('ticketCount', query.minTickets, undefined));
@@ -84,9 +85,13 @@ export type TierPass = (typeof TIER_PASSES)[number];
 
 const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 
-/** The tier clauses of a pass (or all) for the query's core words; empty when it has none or the pass adds nothing. */
+/**
+ * The tier clauses of a pass (or all) for the query's words that must match (words.ts
+ * queryWords), on the names' words without their legal forms; empty when it has none or the
+ * pass adds nothing.
+ */
 export function tierClauses(q: string, pass: TierPass | 'all' = 'all'): object[] {
-  const words = coreWords(q);
+  const words = queryWords(q);
   if (words.length === 0) return [];
   const text = words.join(' ');
   const compact = compactText(text);
@@ -96,15 +101,15 @@ export function tierClauses(q: string, pass: TierPass | 'all' = 'all'): object[]
     const exact = { bool: { should: [{ term: { spellingsCore: text } }, { term: { spellingsCoreCompact: compact } }], minimum_should_match: 1 } };
     clauses.push(tier(TIERS.exactName, exact));
     clauses.push(tier(TIERS.namePrefix, { prefix: { spellingsCoreCompact: compact } }));
-    clauses.push(tier(TIERS.allWords, { match_bool_prefix: { spellingsNorm: { query: text, operator: 'and' } } }));
-    clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { spellingsNorm: word } })) } }));
-    const one = fuzzyWordsTier(words, 1, 'spellingsNorm');
+    clauses.push(tier(TIERS.allWords, { match_bool_prefix: { spellingsCoreWords: { query: text, operator: 'and' } } }));
+    clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { spellingsCoreWords: word } })) } }));
+    const one = fuzzyWordsTier(words, 1, 'spellingsCoreWords');
     if (one) clauses.push(tier(TIERS.fuzzyOne, one));
   }
   if (pass === 'all' || pass === 'twoEdits') {
-    const first = firstLetterTier(words, { words: 'spellingsNorm', tails: 'nameTails' });
+    const first = firstLetterTier(words, { words: 'spellingsCoreWords', tails: 'nameTails' });
     if (first) clauses.push(tier(TIERS.firstLetter, first));
-    const two = fuzzyWordsTier(words, 2, 'spellingsNorm');
+    const two = fuzzyWordsTier(words, 2, 'spellingsCoreWords');
     if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
   }
   return clauses;

@@ -67,6 +67,9 @@ const LEGAL_FORMS: Readonly<Record<string, { canonical: string; entity: string |
   HDFC: { canonical: 'HDFC', entity: 'HDFC' },
 };
 
+/** Every spelling of a legal form read as one (INC, INCORPORATED, CO, COMPANY, L.L.C. = LLC, ...). */
+export const LEGAL_FORM_WORDS: readonly string[] = Object.keys(LEGAL_FORMS);
+
 /** A form written without its space onto the last word ('MHALP'): the forms looked for there. */
 const SQUEEZED_FORMS = ['PLLC', 'LLC', 'LLP', 'INC', 'CORP', 'LTD', 'HDFC', 'LP'];
 
