@@ -63,4 +63,45 @@ describe('UsageBuffer', () => {
     expect(await usage.summary(7, now)).toEqual({ today: 12, last30Days: 102 });
     await usage.close();
   });
+
+  /** A pool whose upsert commits a while after it is sent, and whose reads see only committed counts; it can be made to fail. */
+  function slowPool() {
+    const table = { today: 0, failing: false };
+    const pool = {
+      async query(text: string, params: unknown[]) {
+        if (text.includes('unnest')) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          if (table.failing) throw new Error('connection lost');
+          table.today += (params[2] as number[]).reduce((sum, count) => sum + count, 0);
+          return { rows: [] };
+        }
+        return { rows: [{ today: table.today, last30: table.today }] };
+      },
+    };
+    return { pool: pool as unknown as Pool, table };
+  }
+
+  it('never loses the counts of a flush still being written from a summary read meanwhile', async () => {
+    const { pool } = slowPool();
+    const usage = new UsageBuffer(pool, 60_000);
+    const now = new Date();
+    for (let i = 0; i < 41; i += 1) usage.add(3, utcDay(now));
+    const flushing = usage.flush();
+    expect(await usage.summary(3, now)).toEqual({ today: 41, last30Days: 41 });
+    await flushing;
+    await usage.close();
+  });
+
+  it('keeps the counts of a failed flush and writes them with the next one', async () => {
+    const { pool, table } = slowPool();
+    const usage = new UsageBuffer(pool, 60_000);
+    usage.add(4, '2026-03-08');
+    table.failing = true;
+    await expect(usage.flush()).rejects.toThrow('connection lost');
+    table.failing = false;
+    usage.add(4, '2026-03-08');
+    await usage.flush();
+    expect(table.today).toBe(2);
+    await usage.close();
+  });
 });

@@ -58,7 +58,7 @@ export class UsageBuffer {
   private summaries = new Map<string, { summary: UsageSummary; counted: number; readAt: number }>();
   private reading = new Map<string, Promise<unknown>>();
   private timer: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(private readonly pool: Pool, private readonly intervalMs = 1000) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
@@ -98,8 +98,9 @@ export class UsageBuffer {
       let reading = this.reading.get(slot) as Promise<typeof read> | undefined;
       if (!reading) {
         const readAt = performance.now();
-        reading = usageSummary(this.pool, keyId, now).then((stored) => {
-          // pending is read after Postgres answers (a flush in between has moved counts from one to the other, never lost them).
+        // Read in turn with the flushes: a flush's counts leave pending before its write commits,
+        // so a read overlapping it could see them in neither place.
+        reading = this.inTurn(() => usageSummary(this.pool, keyId, now)).then((stored) => {
           const pending = this.pending.get(slot) ?? 0;
           const fresh = { summary: { today: stored.today + pending, last30Days: stored.last30Days + pending }, counted: this.counted.get(slot) ?? 0, readAt };
           this.summaries.set(slot, fresh);
@@ -115,8 +116,17 @@ export class UsageBuffer {
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
+    return this.inTurn(() => this.write());
+  }
+
+  /** Flushes and summary reads run one at a time, in call order; a failed one does not stop the next. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work);
+    this.turn = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   private async write(): Promise<void> {
