@@ -37,6 +37,8 @@ export interface Config {
   typeaheadCache: AnswerCacheConfig;
   /** Webhook deliveries (src/webhooks; README: Webhooks). */
   webhooks: WebhooksConfig;
+  /** Reads kept while their tables are unchanged (src/db/kept-reads.ts; KEPT_READS=on|off, default on). */
+  keptReads: boolean;
 }
 
 export interface WebhooksConfig {
@@ -56,11 +58,7 @@ export interface WebhooksConfig {
 
 /** The WEBHOOKS_* settings: on/off flags, and whole numbers within their bounds. */
 function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
-  const flag = (name: string, fallback: boolean) => {
-    const value = env[name] || (fallback ? 'on' : 'off');
-    if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off`);
-    return value === 'on';
-  };
+  const flag = (name: string, fallback: boolean) => onOff(env, name, fallback);
   const whole = (name: string, fallback: number, min: number, max: number) => {
     const value = env[name] || String(fallback);
     if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw new Error(`${name} must be a whole number up to ${max}`);
@@ -98,6 +96,12 @@ function typeaheadCacheConfig(env: NodeJS.ProcessEnv): AnswerCacheConfig {
     maxBytes: Number(env.TYPEAHEAD_CACHE_MB ?? 32) * 1024 * 1024,
     checkMs: Number(env.TYPEAHEAD_CACHE_CHECK_MS ?? 1000),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name] || (fallback ? 'on' : 'off');
+  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off`);
+  return value === 'on';
 }
 
 export const API_VERSION = '1.1';
@@ -138,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleTileUrl: env.CONSOLE_TILE_URL || null,
     typeaheadCache: typeaheadCacheConfig(env),
     webhooks: webhooksConfig(env),
+    keptReads: onOff(env, 'KEPT_READS', true),
   };
 }

@@ -1,7 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { Pool } from 'pg';
 import type { Config } from './config';
-import { createPgPool } from './db/pool';
+import { listenForDataChanges } from './db/data-changes';
+import { createPgPool, withoutOptions } from './db/pool';
 import { indexAlias, Mode, MODES, schemaNames } from './db/schemas';
 import { createEsClient } from './search/es';
 
@@ -49,6 +50,8 @@ export function openStores(config: Config): Stores {
   if (!config.databaseUrl || !config.elasticsearchUrl) throw new Error('DATABASE_URL and ELASTICSEARCH_URL must be known before opening the stores');
   const names = schemaNames(config.namespace);
   const es = createEsClient(config.elasticsearchUrl, config.storeTimeoutMs);
+  // Kept reads are served while this process hears Postgres's change notifications.
+  const listening = config.keptReads ? listenForDataChanges(withoutOptions(config.databaseUrl).connectionString, config.storeTimeoutMs) : null;
   const platform = createPgPool(config.databaseUrl, { searchPath: [names.platform], max: config.poolSize, statementTimeoutMs: config.storeTimeoutMs });
   const byMode = {} as Record<Mode, DataStore>;
   for (const mode of MODES) {
@@ -68,6 +71,7 @@ export function openStores(config: Config): Stores {
     es,
     byMode,
     async close() {
+      if (listening) await (await listening)();
       await Promise.all([platform.end(), ...MODES.map((mode) => byMode[mode].pg.end())]);
       await es.close();
     },

@@ -1,3 +1,4 @@
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
 import { computeRemediationBlocks, type RemediationBlock } from './remediation';
@@ -7,8 +8,9 @@ import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, REPORT_KINDS, scoreAdj
 /**
  * The community and owner-remediation blocks of restaurant profiles, loaded for many
  * establishments at once (profiles and batch). The restaurant profile calls these; the
- * community family owns what they compute. Both read the reports and documents tables on
- * every call (no cache), so moderation, erasure and new reports show at once.
+ * community family owns what they compute. Both read the reports and documents tables as kept
+ * reads (src/db/kept-reads.ts: served again only until either table is written), so
+ * moderation, erasure and new reports show at once; the fading score is computed anew each time.
  *
  * They sit on the hot path of every profile, so each is one round trip for all requested
  * camis, as a named (prepared) statement: most profiles have no reports and no documents,
@@ -24,6 +26,16 @@ export const EMPTY_COMMUNITY_BLOCK: CommunityBlock = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 0);
+
+/**
+ * The oldest filing time read as docking: the start of the UTC day the fade window opens on,
+ * so the statement's values hold for a day (a kept read) while the reports between it and the
+ * window's exact start dock nothing (dockWeight 0).
+ */
+function dockingSince(asOf: Date): Date {
+  const opens = asOf.getTime() - DOCK_FADE_DAYS * DAY_MS;
+  return new Date(opens - (((opens % DAY_MS) + DAY_MS) % DAY_MS));
+}
 
 /**
  * Per establishment and kind, over public (non-hidden) reports of the shared rows and the
@@ -56,8 +68,9 @@ export async function communityBlocks(store: DataStore, camis: string[], asOf: D
   const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
   if (!camis.length) return blocks;
   const statement = camis.length === 1 ? COMMUNITY_BLOCKS.one : COMMUNITY_BLOCKS.many;
-  const { rows } = await store.pg.query<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>(
-    prepared(statement, [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, new Date(asOf.getTime() - DOCK_FADE_DAYS * DAY_MS), store.sandbox]),
+  const rows = await keptRows<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null }>(
+    store,
+    prepared(statement, [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, dockingSince(asOf), store.sandbox]),
   );
   const newest = new Map<string, Date>();
   const docking = new Map<string, ScoredReport[]>();
@@ -84,5 +97,5 @@ export async function communityBlocks(store: DataStore, camis: string[], asOf: D
  * violation. Open violations are measured as of `asOf` (default now).
  */
 export async function remediationBlocks(store: DataStore, camis: string[], asOf: Date = new Date()): Promise<Map<string, RemediationBlock | null>> {
-  return computeRemediationBlocks(store.pg, camis, asOf);
+  return computeRemediationBlocks(store, camis, asOf);
 }

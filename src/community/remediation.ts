@@ -4,6 +4,7 @@
  * never changes grade, score or risk.
  */
 import type { Pool } from 'pg';
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 
 export interface CitationKey {
@@ -52,7 +53,7 @@ const CATEGORY_ORDER = ['vermin', 'food_temp', 'hygiene', 'facility', 'admin', '
  * enumeration's order. lastDocumentedAt: the latest upload date among the documents of
  * open violations (documents of violations no longer open do not count).
  */
-export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: Date): Promise<Map<string, RemediationBlock | null>> {
+export async function computeRemediationBlocks(store: { schema: string; pg: Pool }, camis: string[], asOf: Date): Promise<Map<string, RemediationBlock | null>> {
   const blocks = new Map<string, RemediationBlock | null>(camis.map((id) => [id, null]));
   if (!camis.length) return blocks;
   // Only establishments with at least one owner document are measured. Nearly every
@@ -60,13 +61,15 @@ export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: 
   // work; the open-violation join runs only for the few establishments with documents.
   // One establishment (every profile) is compared as a scalar so the prepared probe keeps
   // one generic plan (see COMMUNITY_BLOCKS in blocks.ts).
-  const probe = await pg.query<{ camis: string }>(
+  const probe = await keptRows<{ camis: string }>(
+    store,
     camis.length === 1
       ? prepared('select distinct camis from remediation_documents where camis = $1', [camis[0]])
       : prepared('select distinct camis from remediation_documents where camis = any($1)', [camis]),
   );
-  if (!probe.rows.length) return blocks;
-  const { rows } = await pg.query<{ camis: string; category: string; documented_at: string | null }>(
+  if (!probe.length) return blocks;
+  const rows = await keptRows<{ camis: string; category: string; documented_at: string | null }>(
+    store,
     prepared(
       `with latest as (
              select camis, max(inspected_at) as inspected_at from restaurant_inspections where camis = any($1) and inspected_at <= $2::date group by camis
@@ -75,7 +78,7 @@ export async function computeRemediationBlocks(pg: Pool, camis: string[], asOf: 
                   (select max(d.documented_at) from remediation_documents d
                     where d.camis = c.camis and d.inspected_at = c.inspected_at and d.inspection_type = c.inspection_type and d.code = c.code)::text as documented_at
              from restaurant_citations c join latest l on l.camis = c.camis and l.inspected_at = c.inspected_at`,
-      [probe.rows.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
+      [probe.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
     ),
   );
   const tallies = new Map<string, { open: number; documented: number; categories: Set<string>; last: string | null }>();

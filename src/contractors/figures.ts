@@ -1,3 +1,4 @@
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import { isoDate, parseBbl } from '../nyc';
 import type { DataStore } from '../stores';
@@ -52,7 +53,8 @@ async function restaurantSummonses(store: DataStore, establishments: LinkEstabli
   // The partial index on violation_bbl; the agency's health words narrow in SQL, the exact
   // agency rule (isFoodServiceAgency) is applied by linkSummonses.
   // Prepared: each pooled connection plans it once (read with every restaurant profile).
-  const { rows } = await store.pg.query(
+  const rows = await keptRows(
+    store,
     prepared(
       `select ticket, issuing_agency, violation_bbl, violation_house, violation_street, respondent_first_name, respondent_last_name,
        violation_date, status, imposed_cents, due_cents

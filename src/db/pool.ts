@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Client, Pool, types } from 'pg';
 import type { ClientConfig, PoolConfig } from 'pg';
+import { syncAfterCommit } from './data-changes';
 
 // DATE columns come back as 'YYYY-MM-DD' strings, not local-midnight Date objects.
 types.setTypeParser(types.builtins.DATE, (value) => value);
@@ -27,6 +28,10 @@ export interface PoolOptions {
 
 type QueryCallback = (error: Error | undefined, result: unknown) => void;
 
+const WORD = /^\s*([a-z]+)/i;
+const WRITE_VERBS = new Set(['insert', 'update', 'delete', 'copy', 'truncate', 'merge', 'call', 'do']);
+const WRITE_IN_WITH = /\b(insert|update|delete|merge)\b/i;
+
 /**
  * A pool client that closes its connection when a query times out on the client side. The
  * server may still be working on (or frozen in) that query: the connection is busy and, in a
@@ -43,26 +48,65 @@ class StoreClient extends Client {
     this.on('error', () => undefined);
   }
 
+  /** Inside begin ... commit: writes become visible at the commit, not statement by statement. */
+  private inTransaction = false;
+
   // The overloads of query are pg's; every form is passed through unchanged.
   override query(...args: unknown[]): any {
     const run = Client.prototype.query as (...queryArgs: unknown[]) => unknown;
+    const commits = this.makesWritesVisible(args[0]);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       const callback = last as QueryCallback;
       args[args.length - 1] = (error: Error | undefined, result: unknown) => {
         this.closeAfterTimeout(error);
-        callback(error, result);
+        if (commits && !error) void syncAfterCommit().then(() => callback(error, result));
+        else callback(error, result);
       };
       return run.apply(this, args);
     }
     const result = run.apply(this, args);
     if (result instanceof Promise) {
-      return result.catch((error: unknown) => {
-        this.closeAfterTimeout(error);
-        throw error;
-      });
+      return result.then(
+        async (value: unknown) => {
+          if (commits) await syncAfterCommit();
+          return value;
+        },
+        (error: unknown) => {
+          this.closeAfterTimeout(error);
+          throw error;
+        },
+      );
     }
     return result;
+  }
+
+  /**
+   * Whether the statement, once done, has made writes visible to other sessions: a commit, or
+   * a write outside a transaction. Kept reads of this process must hear of those before the
+   * writer goes on (src/db/data-changes.ts).
+   */
+  private makesWritesVisible(statement: unknown): boolean {
+    const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return false;
+    const verb = WORD.exec(text)?.[1]?.toLowerCase();
+    switch (verb) {
+      case 'begin':
+      case 'start':
+        this.inTransaction = true;
+        return false;
+      case 'commit':
+      case 'end':
+        this.inTransaction = false;
+        return true;
+      case 'rollback':
+      case 'abort':
+        // "rollback to savepoint" stays inside the transaction.
+        if (!/^\s*rollback\s+to\b/i.test(text)) this.inTransaction = false;
+        return false;
+      default:
+        return !this.inTransaction && verb !== undefined && (WRITE_VERBS.has(verb) || (verb === 'with' && WRITE_IN_WITH.test(text)));
+    }
   }
 
   private closeAfterTimeout(error: unknown): void {

@@ -1,3 +1,4 @@
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import { orderBySchema } from '../contract/order';
 import { communityFigures } from '../community/figures';
@@ -25,9 +26,7 @@ async function storedProfiles(store: DataStore, camis: string[]): Promise<Map<st
   const wanted = camis.filter(isCamis);
   if (wanted.length === 0) return new Map();
   // Prepared: each pooled connection plans it once (a profile is read on every page view).
-  const { rows } = await store.pg.query(
-    prepared('select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)', [wanted]),
-  );
+  const rows = await keptRows(store, prepared('select camis, summary, grade_date, risk, vermin, sanitary, stats from restaurant_profiles where camis = any($1)', [wanted]));
   return new Map(
     rows.map((row) => [row.camis as string, { summary: row.summary, gradeDate: row.grade_date, risk: row.risk, vermin: row.vermin, sanitary: row.sanitary, stats: row.stats }]),
   );

@@ -1,3 +1,4 @@
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import { contractorFigures, emptySummonses, type LinkEstablishment, type RestaurantSummonses } from '../contractors/figures';
 import { isoDate } from '../nyc';
@@ -20,7 +21,8 @@ export async function restaurantSummonses(store: DataStore, camis: string[], asO
   const today = isoDate(asOf);
   // Every establishment on the asked-about lots, with its inspection dates up to the clock.
   // Prepared: each pooled connection plans it once (read with every profile).
-  const { rows } = await store.pg.query(
+  const rows = await keptRows(
+    store,
     prepared(
       `with lots as (select distinct bbl from restaurant_establishments where camis = any($1) and bbl is not null),
      tenants as (select e.camis, e.name, e.building, e.street, e.borough, e.bbl from restaurant_establishments e join lots using (bbl)
