@@ -181,11 +181,13 @@ const profile: BenchScenario = {
   connections: 32,
   targets: 'p99 <= 10 ms at 500 req/s, no answer over 100 ms',
   openLoop: { rates: [...RATES, 500] },
+  // The kept reads (src/db/kept-reads.ts, KEPT_READS, on by default) measured both ways.
+  variants: [{ label: 'KEPT_READS=off', env: { KEPT_READS: 'off' } }],
   prepare: async (ctx) => void (await ensureData(ctx)),
   requests: async (ctx) => (await profileIds(ctx)).map((camis) => ({ path: `/api/v1/restaurants/${camis}` })),
   baseline: {
     kind: 'direct',
-    label: 'loadProfiles() direct to Postgres, no HTTP (same pool size as the API)',
+    label: "loadProfiles() direct to Postgres, no HTTP (same pool size as the API; the bench process's kept reads on in both runs)",
     async run(ctx) {
       const ids = await profileIds(ctx);
       let i = 0;
