@@ -1,4 +1,5 @@
 import { ticketRecordOf, ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
+import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
 
@@ -18,10 +19,15 @@ export interface CompanyRow {
   revision: string;
 }
 
-/** Companies by requested slug: each found slug (old or current) -> the company it answers for now. */
+/**
+ * Companies by requested slug: each found slug (old or current) -> the company it answers for now.
+ * A kept read: every ticket page and profile starts with it, and a company changes only when an
+ * ingest writes it.
+ */
 export async function companiesBySlug(store: DataStore, slugs: string[]): Promise<Map<string, CompanyRow>> {
   if (slugs.length === 0) return new Map();
-  const { rows } = await store.pg.query(
+  const rows = await keptRows(
+    store,
     prepared(
       `select s.slug as requested, c.slug, c.name, c.spellings, c.version::text || '@' || c.updated_at::text as revision
      from contractor_slugs s join contractor_companies c on c.slug = s.company
