@@ -33,7 +33,7 @@ export interface Config {
   metricsPort: number | null;
   /** Map tiles under the /console map ({z}/{x}/{y} template); null: borough outlines only, no request leaves the origin. */
   consoleTileUrl: string | null;
-  /** The restaurant typeahead's answer cache (src/search/answer-cache.ts; README: Configuration). */
+  /** The typeaheads' answer cache (src/search/answer-cache.ts; README: Configuration). */
   typeaheadCache: AnswerCacheConfig;
   /** Webhook deliveries (src/webhooks; README: Webhooks). */
   webhooks: WebhooksConfig;

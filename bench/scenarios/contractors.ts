@@ -10,6 +10,7 @@ import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
 import { addFigures, exportList, type ExportFigures, exportSummary, generateInOwnProcess, getLive, ingestRunFigures, noFigures, probe, verifyLine } from '../family-scenarios';
+import { type NamedPlace, typeaheadTraffic } from '../typeahead-traffic';
 import { resetNamespace, runCli } from './ingest';
 
 /**
@@ -36,6 +37,8 @@ interface Samples {
   companies: Array<{ slug: string; name: string }>;
   /** The companies with the most tickets, most first. */
   heavy: string[];
+  /** Every listed company's name and ticket count (the typeahead traffic's skew). */
+  names: NamedPlace[];
 }
 
 let samples: Samples | undefined;
@@ -70,7 +73,8 @@ async function ensureData(ctx: BenchContext): Promise<Samples> {
   await store.pg.query('select setseed(0.21)');
   const companies = await store.pg.query(`select slug, name from contractor_companies where listed order by random() limit 400`);
   const heavy = await store.pg.query(`select slug from contractor_companies where listed order by tickets desc, slug limit 5`);
-  samples = { companies: companies.rows, heavy: heavy.rows.map((row) => row.slug) };
+  const names = await store.pg.query(`select name, tickets::int as establishments, null as borough, null as zip from contractor_companies where listed`);
+  samples = { companies: companies.rows, heavy: heavy.rows.map((row) => row.slug), names: names.rows };
   return samples;
 }
 
@@ -108,20 +112,36 @@ async function checkTypeahead(ctx: BenchContext, companies: Samples['companies']
   ctx.log(`${queries.length} queries: ${empty} with no result; the company typed on the first page for ${found}`);
 }
 
+/** Keystrokes sent by the load (more than the longest measurement asks for). */
+const TRAFFIC_REQUESTS = 40_000;
+
+/**
+ * The load: people typing company names letter by letter (bench/typeahead-traffic.ts: names
+ * drawn with a Zipf-like skew by ticket count, legal forms left off, typos), from the third
+ * character, the search's minimum.
+ */
+const companyKeystrokes = (names: NamedPlace[]) =>
+  typeaheadTraffic(names, { count: 2 * TRAFFIC_REQUESTS, seed: READ_SEED })
+    .filter((q) => q.trim().length >= 3)
+    .slice(0, TRAFFIC_REQUESTS);
+
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'contractors-typeahead',
-  description: `GET /contractors/search: company names as typed (cut at a keystroke, legal form left off, a word, a swapped letter), open-loop at ${RATE} req/s`,
+  description: `GET /contractors/search: people typing company names letter by letter (Zipf-skewed by tickets, legal forms left off, typos), open-loop at ${RATE} req/s; the names cut at a keystroke checked first`,
   connections: 0,
   openLoop: { rate: RATE },
   targets: `p99 <= 15 ms at ${RATE} req/s`,
+  // The API as started (its answer cache on), then a second API process with the cache off.
+  variants: [{ label: 'TYPEAHEAD_CACHE=off', env: { TYPEAHEAD_CACHE: 'off' } }],
   prepare: async (ctx) => void (await ensureData(ctx)),
   unavailable: async (ctx) => probe(ctx, `/api/v1/contractors/search?q=${encodeURIComponent(typeaheadQueries((await ensureData(ctx)).companies)[0])}`, 'GET /api/v1/contractors/search'),
   requests: async (ctx) => {
-    const { companies } = await ensureData(ctx);
-    const queries = typeaheadQueries(companies);
-    await checkTypeahead(ctx, companies, queries);
-    return queries.map((q): HttpRequestSpec => ({ path: `/api/v1/contractors/search?q=${encodeURIComponent(q)}` }));
+    const { companies, names } = await ensureData(ctx);
+    await checkTypeahead(ctx, companies, typeaheadQueries(companies));
+    const keystrokes = companyKeystrokes(names);
+    ctx.log(`load: ${keystrokes.length} keystrokes typing ${names.length} companies' names, ${new Set(keystrokes).size} distinct`);
+    return keystrokes.map((q): HttpRequestSpec => ({ path: `/api/v1/contractors/search?q=${encodeURIComponent(q)}` }));
   },
 };
 
@@ -132,6 +152,8 @@ const profile: BenchScenario = {
   connections: 0,
   openLoop: { rate: RATE },
   targets: `p99 <= 30 ms at ${RATE} req/s`,
+  // The API as started (its company lookup a kept read), then a second API process without kept reads.
+  variants: [{ label: 'KEPT_READS=off', env: { KEPT_READS: 'off' } }],
   prepare: async (ctx) => void (await ensureData(ctx)),
   unavailable: async (ctx) => probe(ctx, `/api/v1/contractors/${(await ensureData(ctx)).companies[0].slug}`, 'GET /api/v1/contractors/{slug}'),
   requests: async (ctx) => {

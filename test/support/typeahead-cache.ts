@@ -1,14 +1,14 @@
 import type { DataStore } from '../../src/stores';
 
 /**
- * Probes of a typeahead's answer cache (TYPEAHEAD_CACHE) on real stores, for the restaurant and
- * the address typeahead alike: `answer` asks the typeahead and gives its answer as text lines.
+ * Probes of a typeahead's answer cache (TYPEAHEAD_CACHE) on real stores, for every typeahead
+ * (restaurants, addresses, companies): `answer` asks the typeahead and gives its answer as text lines.
  */
 export function typeaheadCacheProbes(options: {
   answer: (q: string, key?: string) => Promise<string[]>;
   /** The live store, once the test has opened it. */
   store: () => DataStore;
-  family: 'restaurants' | 'properties';
+  family: 'restaurants' | 'properties' | 'contractors';
   checkMs: number;
 }) {
   const { answer, store, family, checkMs } = options;

@@ -88,7 +88,7 @@ export const contractorBrowseFragment: ApiFragment = {
       get: {
         operationId: 'searchContractors',
         summary: 'Typeahead: companies by name, biggest balances first among equal matches',
-        description: `${CONTRACTOR_SEARCH_DESCRIPTION}\n\nAt most limit companies (1-25, default 10), best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.`,
+        description: `${CONTRACTOR_SEARCH_DESCRIPTION}\n\nAt most limit companies (1-25, default 10), best first; not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400.\n\nAnswers may be served from the API's answer cache (TYPEAHEAD_CACHE, on by default): a cached answer is dropped when the mode's contractors index changes (an ingest, rederive or rebuild), so an answer can lag a finished ingest by about two seconds, never more.`,
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'ignore',
         ...operationInput(contractorBrowseInputs.search),

@@ -2,6 +2,7 @@ import { answerSearchList } from '../../contract/export';
 import { searchHits } from '../../contract/lists';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
+import { answerCache } from '../../search/answer-cache';
 import type { DataStore } from '../../stores';
 import { CONTRACTOR_CSV, contractorBrowseInputs, type ContractorSearchQuery } from './openapi';
 import { browsePositionShape, buildBrowseRequest, buildSearchRequest, TIER_PASSES, tierClauses } from './queries';
@@ -32,13 +33,20 @@ export async function searchContractors(store: DataStore, query: ContractorSearc
 }
 
 export function contractorBrowseRoutes(deps: AppDeps): Route[] {
+  // Keystrokes repeat across users: answers are kept until the mode's contractors index changes
+  // (TYPEAHEAD_CACHE, the same switch and bounds as the other typeaheads'; its own entries).
+  const answers = answerCache(deps.config.typeaheadCache);
   return [
     route({
       method: 'get',
       path: '/api/v1/contractors/search',
       input: contractorBrowseInputs.search,
       async handler(ctx, { query }) {
-        ctx.body = { data: await searchContractors(ctx.state.store, query) };
+        const { store } = ctx.state;
+        // Everything that shapes the answer: the mode's index (in the alias) and every validated parameter.
+        const key = JSON.stringify(query, Object.keys(query).sort());
+        ctx.type = 'application/json';
+        ctx.body = await answers.answer(store.es, store.indexAlias('contractors'), key, async () => JSON.stringify({ data: await searchContractors(store, query) }));
       },
     }),
     route({
