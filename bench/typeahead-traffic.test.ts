@@ -1,5 +1,5 @@
 import { Random } from '../ingest/generate/random';
-import { asTyped, keystrokes, placeFor, typeaheadTraffic, withTypo, type NamedPlace } from './typeahead-traffic';
+import { asTyped, interleaved, keystrokes, placeFor, typeaheadTraffic, withTypo, type NamedPlace } from './typeahead-traffic';
 
 /** Run with `npx jest --roots '<rootDir>/bench' -- bench/typeahead-traffic.test.ts`. */
 
@@ -9,7 +9,8 @@ describe('typeahead traffic', () => {
   const names: NamedPlace[] = [chain("DUNKIN'", 400), chain('GOLDEN KRUST CARIBBEAN BAKERY & GRILL', 60), ...Array.from({ length: 3000 }, (_, k) => chain(`PLACE NUMBER ${k} KITCHEN LLC`, 1))];
 
   it('types names letter by letter from the second character, one request per keystroke', () => {
-    const queries = typeaheadTraffic(names, { count: 5000, seed: 1 });
+    // One person at a time, so each search's keystrokes are adjacent.
+    const queries = typeaheadTraffic(names, { count: 5000, seed: 1, typists: 1 });
     expect(queries).toHaveLength(5000);
     expect(queries.every((q) => q.trim().length >= 2)).toBe(true);
     // Most requests extend the one before by a letter (the same person typing on).
@@ -18,8 +19,30 @@ describe('typeahead traffic', () => {
     // Searches start at two characters.
     const starts = queries.filter((q, k) => k === 0 || !(q.length === queries[k - 1].length + 1 && q.startsWith(queries[k - 1])));
     expect(starts.filter((q) => q.length === 2).length / starts.length).toBeGreaterThan(0.9);
-    expect(typeaheadTraffic(names, { count: 300, seed: 1 })).toEqual(queries.slice(0, 300));
-    expect(typeaheadTraffic(names, { count: 300, seed: 2 })).not.toEqual(queries.slice(0, 300));
+    expect(typeaheadTraffic(names, { count: 300, seed: 1, typists: 1 })).toEqual(queries.slice(0, 300));
+    expect(typeaheadTraffic(names, { count: 300, seed: 2, typists: 1 })).not.toEqual(queries.slice(0, 300));
+  });
+
+  it('interleaves people typing at once, each search in order, until the searches run out', () => {
+    const searches = Array.from({ length: 100 }, (_, k) => Array.from({ length: 5 }, (_, n) => `s${k} ${n}`));
+    let next = 0;
+    const sent = interleaved(() => searches[next++], 10, 10_000, new Random(1));
+    expect(sent).toHaveLength(500);
+    // Every keystroke once, each person's in the order typed.
+    expect([...sent].sort()).toEqual(searches.flat().sort());
+    for (const keys of searches) expect(sent.filter((q) => keys.includes(q))).toEqual(keys);
+    // 10 people typing at once (a search started and not finished) until the searches run out.
+    let typing = 0;
+    let most = 0;
+    for (const q of sent) {
+      if (q.endsWith(' 0')) typing += 1;
+      most = Math.max(most, typing);
+      if (q.endsWith(' 4')) typing -= 1;
+    }
+    expect(most).toBe(10);
+    // Adjacent requests are mostly different people's.
+    const adjacentSame = sent.slice(1).filter((q, i) => q.split(' ')[0] === sent[i].split(' ')[0]).length;
+    expect(adjacentSame / sent.length).toBeLessThan(0.3);
   });
 
   it('draws popular names far more often, and most names seldom', () => {

@@ -14,6 +14,11 @@ import { neighborhoodsForZip, places } from '../src/search/places';
  *   or its slang, a neighborhood around its ZIP from the API's own place list, or the ZIP).
  * - How: letter by letter from the second character, every prefix a request, until the person
  *   stops (a third type the whole thing; the others stop somewhere after three characters).
+ * - Who at once: TYPISTS people type at the same time (interleaved), each search's keystrokes in
+ *   order, a new person starting whenever one stops. Back to back (typists 1), the person
+ *   typing would type at the whole offered rate (200 keystrokes a second at 200 req/s) and a
+ *   long name's costly keystrokes would arrive as one burst; 30 people at 200 req/s type about
+ *   a letter every 150 ms each, as fast typists do.
  */
 
 export interface NamedPlace {
@@ -28,7 +33,12 @@ export interface TrafficOptions {
   /** Requests (keystrokes) wanted. */
   count: number;
   seed: number;
+  /** People typing at once (default TYPISTS; 1 = one search after another). */
+  typists?: number;
 }
+
+/** People typing at once (BENCH_TYPISTS overrides it; 1 sends each search's keystrokes back to back). */
+export const TYPISTS = Number(process.env.BENCH_TYPISTS ?? 30);
 
 const TYPO_SHARE = 0.15;
 const PLACE_SHARE = 0.2;
@@ -85,7 +95,31 @@ export function keystrokes(text: string, random: Random): string[] {
 
 const typedInFull = (text: string) => Array.from({ length: Math.max(0, text.length - 1) }, (_, k) => text.slice(0, k + 2));
 
-/** The requests' q values, in arrival order: whole searches one after another, `count` keystrokes. */
+/**
+ * Up to `count` keystrokes of `typists` people typing at once: each request is the next
+ * keystroke of one of them, drawn at random; a person who finished is replaced by the next
+ * search (`searches` gives undefined when there are no more).
+ */
+export function interleaved(searches: () => string[] | undefined, typists: number, count: number, random: Random): string[] {
+  const typing: Array<{ keys: string[]; next: number }> = [];
+  const out: string[] = [];
+  let more = true;
+  while (out.length < count) {
+    while (more && typing.length < typists) {
+      const keys = searches();
+      if (keys === undefined) more = false;
+      else if (keys.length) typing.push({ keys, next: 0 });
+    }
+    if (typing.length === 0) break;
+    const at = random.int(0, typing.length - 1);
+    const person = typing[at];
+    out.push(person.keys[person.next++]);
+    if (person.next === person.keys.length) typing.splice(at, 1);
+  }
+  return out;
+}
+
+/** The requests' q values, in arrival order: `count` keystrokes of people typing names at once. */
 export function typeaheadTraffic(names: NamedPlace[], options: TrafficOptions): string[] {
   const random = new Random(options.seed);
   // A seeded order among equals, then the most common names first.
@@ -94,15 +128,14 @@ export function typeaheadTraffic(names: NamedPlace[], options: TrafficOptions): 
     .sort((a, b) => b.entry.establishments - a.entry.establishments || a.tiebreak - b.tiebreak)
     .map(({ entry }) => entry);
   const table = new WeightedTable(ranked.map((entry, rank) => [entry, 1 / (rank + ZIPF_OFFSET)] as const));
-  const queries: string[] = [];
-  while (queries.length < options.count) {
+  const search = () => {
     const entry = table.draw(random);
     let text = asTyped(entry.name, random);
     if (random.chance(TYPO_SHARE)) text = withTypo(text, random);
     const place = random.chance(PLACE_SHARE) ? placeFor(entry, random) : undefined;
     // With a place, the person types the whole name, a space, then the place letter by letter.
-    const search = place ? typedInFull(`${text} ${place}`) : keystrokes(text, random);
-    queries.push(...search.filter((q) => q.trim().length >= 2));
-  }
-  return queries.slice(0, options.count);
+    const typed = place ? typedInFull(`${text} ${place}`) : keystrokes(text, random);
+    return typed.filter((q) => q.trim().length >= 2);
+  };
+  return interleaved(search, options.typists ?? TYPISTS, options.count, random);
 }

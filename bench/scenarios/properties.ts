@@ -13,6 +13,7 @@ import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
 import { addFigures, exportList, type ExportFigures, exportSummary, generateInOwnProcess, getLive, ingestRunFigures, noFigures, probe, verifyLine } from '../family-scenarios';
 import { resetNamespace, runCli } from './ingest';
 import { CpuMeter, type CpuReading, serverPids } from '../cpu';
+import { interleaved, TYPISTS } from '../typeahead-traffic';
 
 /**
  * The properties family on the generated New York set (ingest/generate/properties.ts) at
@@ -137,12 +138,12 @@ const TYPED_LOTS = 2000;
  * The load's requests: people typing addresses into the box, one request per keystroke from
  * the third character (the search's minimum) until they stop: a third type the whole address
  * (a third of those with the borough), the others stop somewhere after the street's first
- * letter. Prefixes people share ("12", "123 ") come back as they would from many users; no
+ * letter, many people at once (interleaved). Prefixes people share ("12", "123 ") come back as they would from many users; no
  * address is one the check before the load sent, so an answer cache starts cold.
  */
-export function addressKeystrokes(lots: Samples['typed'], seed = 11): string[] {
+export function addressKeystrokes(lots: Samples['typed'], seed = 11, typists = TYPISTS): string[] {
   const random = new Random(seed);
-  return lots.flatMap(({ address, borough }, i) => {
+  const searches = lots.map(({ address, borough }, i) => {
     const text = asTyped(address, borough, i);
     const streetStart = text.indexOf(' ') + 1;
     const stop = random.chance(1 / 3) ? text.length : random.int(Math.min(text.length, streetStart + 1), text.length);
@@ -150,6 +151,9 @@ export function addressKeystrokes(lots: Samples['typed'], seed = 11): string[] {
     for (let end = 3; end <= stop; end++) if (text[end - 1] !== ' ') keystrokes.push(text.slice(0, end));
     return keystrokes;
   });
+  // People type at once (bench/typeahead-traffic.ts, interleaved), each address's keystrokes in order.
+  let next = 0;
+  return interleaved(() => searches[next++], typists, searches.reduce((sum, keys) => sum + keys.length, 0), random);
 }
 
 const typeahead: BenchScenario = {
