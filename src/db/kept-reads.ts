@@ -8,7 +8,7 @@ import { dataVersion } from './data-changes';
  * never older than the last write this process has heard of. Only what a store returns is kept,
  * never what code computes from it: computations that depend on the clock run on every request.
  *
- * Use it for statements whose tables are all in migrations/data/604_data_changed_notify.sql or 605
+ * Use it for statements whose tables notify (migrations/data/604_data_changed_notify.sql, and 605 onwards by notify_data_changes_of)
  * (kept-reads.test.ts checks every statement read this way), named by `prepared` and with
  * values that repeat (a day, not an instant). Rows are frozen: a reader that changed them would
  * change them for the next reader too.
