@@ -180,11 +180,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
     const run = await client.query('insert into ingest_runs (family, source, as_of) values ($1, $2, $3) returning id', [family.name, source.description, asOf]);
     const runId = Number(run.rows[0].id);
     await createStagingTable(client);
-    // A chunk's commit need not wait for its WAL to reach the disk: a Postgres crash can
-    // lose the last commits, never half of one, and their entities keep their old digests,
-    // so the next run applies them again. A chunk's rows are sorted by key and line for its
-    // digests in memory, not on disk. Both reset before the client goes back to the pool.
-    await client.query('set synchronous_commit = off');
+    // Every commit of a load waits for its WAL to reach the disk (few commits: one per
+    // chunk): what the relay may already have indexed, and what the run reports as loaded,
+    // must survive a Postgres crash. A chunk's rows are sorted by key and line for its
+    // digests in memory, not on disk; reset before the client goes back to the pool.
     await client.query(`set work_mem = '64MB'`);
     try {
       // 1. Stream the source into staging; rejections go straight to the report table.
@@ -310,7 +309,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } satisfies IngestSummary;
     } finally {
       await dropStagingTable(client).catch(() => undefined);
-      await client.query('reset synchronous_commit; reset work_mem').catch(() => undefined);
+      await client.query('reset work_mem').catch(() => undefined);
     }
   });
 
