@@ -1,5 +1,6 @@
 import { normalizeText, tokens } from '../search/normalize';
 import { placeScope, splitPlace } from '../search/places';
+import { fillFromPasses } from '../search/tier-passes';
 import type { DataStore } from '../stores';
 import type { RestaurantSearchQuery } from './openapi';
 import { buildSearchRequest, PlaceScope, SearchInput, TIER_PASSES, tierClauses } from './queries/search';
@@ -23,21 +24,15 @@ export async function searchRestaurants(store: DataStore, params: RestaurantSear
     const response = await store.es.search({ index: store.indexAlias('restaurants'), ...request, filter_path: TYPEAHEAD_HIT_FIELDS }, { ignore: [404] });
     return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
   };
-  // Each pass runs only while the better ones left room in the list (see TierPass). A later
-  // pass asks for the whole limit and drops what the earlier ones found: its first `room`
-  // others are what it would answer with those excluded in the query, and an exclusion by
-  // ids cost Elasticsearch about a quarter of the second pass's query time.
-  const run = async (words: string, scope: PlaceScope | null) => {
-    const found: Awaited<ReturnType<typeof pass>> = [];
-    for (const tiers of TIER_PASSES) {
-      const room = params.limit - found.length;
-      if (room <= 0) break;
-      if (tierClauses(words, tiers).length === 0) continue;
-      const seen = new Set(found.map((r) => r.camis));
-      found.push(...(await pass(words, scope, { pass: tiers, limit: params.limit })).filter((r) => !seen.has(r.camis)).slice(0, room));
-    }
-    return found;
-  };
+  // The tier passes (TierPass) in turn, each only while the better ones left room: the first
+  // fills three lists in five, and running both at once cost Elasticsearch a fifth more CPU
+  // per request on the bench (cache off, 200 req/s: 1.85 ms against 1.54) for no better p99.
+  const run = (words: string, scope: PlaceScope | null) =>
+    fillFromPasses(
+      params.limit,
+      TIER_PASSES.map((tiers) => (tierClauses(words, tiers).length ? () => pass(words, scope, { pass: tiers, limit: params.limit }) : null)),
+      (found) => found.camis,
+    );
   const attempt = async (q: string) => {
     const split = splitPlace(q);
     // A query that is only a place ("williamsburg") is searched as a name, citywide.

@@ -119,8 +119,6 @@ export interface SearchInput {
   q: string;
   limit: number;
   pass?: TierPass;
-  /** Companies an earlier pass found. */
-  excludeSlugs?: string[];
 }
 
 /** Inside a tier: the largest balance due first, then the most tickets, then the name and the slug. */
@@ -134,12 +132,13 @@ export const SEARCH_ORDER = [
 
 export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
   const best = { dis_max: { queries: tierClauses(input.q, input.pass ?? 'all'), tie_breaker: 0 } };
-  const mustNot = input.excludeSlugs?.length ? [{ ids: { values: input.excludeSlugs } }] : [];
   return {
     size: input.limit,
     track_total_hits: false,
     ...SUMMARY_FETCH,
-    query: { bool: { must: [best], filter: [LISTED], must_not: mustNot } },
+    query: { bool: { must: [best], filter: [LISTED] } },
     sort: SEARCH_ORDER,
+    // Only what the summary is read from comes back: a smaller answer to send and parse.
+    filter_path: ['hits.hits.fields.summary'],
   };
 }

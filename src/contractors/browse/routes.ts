@@ -3,6 +3,7 @@ import { searchHits } from '../../contract/lists';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { answerCache } from '../../search/answer-cache';
+import { fillFromPasses } from '../../search/tier-passes';
 import type { DataStore } from '../../stores';
 import { CONTRACTOR_CSV, contractorBrowseInputs, type ContractorSearchQuery } from './openapi';
 import { browsePositionShape, buildBrowseRequest, buildSearchRequest, TIER_PASSES, tierClauses } from './queries';
@@ -20,16 +21,22 @@ function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSumma
   return JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as ContractorSummary;
 }
 
-/** The typeahead: each pass of tiers only while the better ones left room (at most two requests). */
-export async function searchContractors(store: DataStore, query: ContractorSearchQuery): Promise<ContractorSummary[]> {
-  const found: ContractorSummary[] = [];
-  for (const pass of TIER_PASSES) {
-    if (found.length >= query.limit) break;
-    if (tierClauses(query.q, pass).length === 0) continue;
-    const request = buildSearchRequest({ q: query.q, limit: query.limit - found.length, pass, excludeSlugs: found.map((item) => item.slug) });
-    found.push(...(await searchHits(store, 'contractors', request)).map(summaryOf));
-  }
-  return found;
+/**
+ * The typeahead: the tier passes (TierPass) at once. Four keystrokes in five need the second
+ * pass anyway (the company list rarely fills from the close spellings alone), so waiting for
+ * the first costs its answer time and saves little: on the bench at 200 req/s, p50 3.2-4.1 ms
+ * against 4.1-4.9 in turn, at the same Elasticsearch CPU per request. The restaurant typeahead,
+ * whose first pass fills three lists in five, keeps them in turn.
+ */
+export function searchContractors(store: DataStore, query: ContractorSearchQuery): Promise<ContractorSummary[]> {
+  return fillFromPasses(
+    query.limit,
+    TIER_PASSES.map((pass) =>
+      tierClauses(query.q, pass).length ? async () => (await searchHits(store, 'contractors', buildSearchRequest({ q: query.q, limit: query.limit, pass }))).map(summaryOf) : null,
+    ),
+    (found) => found.slug,
+    'concurrent',
+  );
 }
 
 export function contractorBrowseRoutes(deps: AppDeps): Route[] {
