@@ -3,6 +3,9 @@ import path from 'node:path';
 import { CONTRACTORS } from '../../ingest/families';
 import { refreshIndices } from '../../ingest/index/indices';
 import type { DataStore } from '../../src/stores';
+import { searchHits } from '../../src/contract/lists';
+import { buildSearchRequest } from '../../src/contractors/browse/queries';
+import { summaryOf } from '../../src/contractors/browse/routes';
 import { startTestApi, TestApi } from '../support/api';
 import { defaultLine, loadOath, type OathLine, oathCsv, paidLine, realOathFile, realOathPresent } from './support';
 
@@ -129,6 +132,16 @@ describe('GET /contractors/search', () => {
     expect(['wavecrest managment', await slugs('wavecrest managment')]).toEqual(['wavecrest managment', ['wavecrest-management-corp']]);
     expect(await slugs('zzqqxx')).toEqual([]);
     expect(await slugs('!!!')).toEqual([]);
+  });
+
+  it('answers what one query over every tier answers, whatever the limit', async () => {
+    const store = api.ns.stores.byMode.live;
+    for (const q of ['acme', 'acme st', 'xcme windows', 'abc constrution', 'wavecrest', 'cohen', 'zzqqxx']) {
+      for (const limit of [1, 2, 3, 10]) {
+        const oneQuery = (await searchHits(store, 'contractors', buildSearchRequest({ q, limit }))).map((hit) => summaryOf(hit).slug);
+        expect([q, limit, await slugs(q, `&limit=${limit}`)]).toEqual([q, limit, oneQuery]);
+      }
+    }
   });
 
   it('never lists people, and sends at most two Elasticsearch requests', async () => {

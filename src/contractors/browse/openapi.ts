@@ -28,7 +28,7 @@ export const CONTRACTOR_SEARCH_DESCRIPTION = [
   `6. (${TIERS.firstLetter}) every word matches a word of the name exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted, missing, extra or swapped with the second ("xcme" finds ACME); words of four letters or more, the other words exact;`,
   `7. (${TIERS.fuzzyTwo}) every word matches within two edits (words of six letters or more, first two letters exact).`,
   'Within a tier the biggest outstanding balance comes first (finesDueCents, descending), then the most tickets, then the name (alphabetical) and the slug. A query whose words do not all match in one of these ways returns nothing.',
-  `Tiers 1-5 are looked up together and tiers 6-7 only while fewer than limit companies were found: at most two Elasticsearch requests, the same answer as one query over all tiers.`,
+  `Tiers 1-5 are looked up in one Elasticsearch request and tiers 6-7 in a second sent at the same time (none when no word is long enough for them); tiers 6-7 only fill the places tiers 1-5 left: the same answer as one query over all tiers.`,
   `Items are Contractor summaries; riskLevel is ${SUMMARY_LEVEL}`,
 ].join('\n');
 

@@ -17,7 +17,7 @@ export interface ContractorSummary {
   riskLevel: string;
 }
 
-function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSummary {
+export function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSummary {
   return JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as ContractorSummary;
 }
 
