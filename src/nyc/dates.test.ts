@@ -19,6 +19,17 @@ describe('city dates', () => {
     expect(calendarDate(2025, 2, 21)).toBe('2025-02-21');
     expect(calendarDate(2025, 14, 21)).toBe('2026-02-21');
     expect(calendarDate(2024, 2, 30)).toBe('2024-03-01');
+    // Every day the rules can ask for, overflowing months and days included, as Date writes it.
+    const differing: string[] = [];
+    for (let year = 1899; year <= 2101; year += 1) {
+      for (let month = -13; month <= 26; month += 1) {
+        for (let day = -1; day <= 32; day += 1) {
+          const expected = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+          if (calendarDate(year, month, day) !== expected) differing.push(`${year}/${month}/${day}`);
+        }
+      }
+    }
+    expect(differing).toEqual([]);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
     expect(daysBetween('2024-12-31', '2025-03-31')).toBe(90);

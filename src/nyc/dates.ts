@@ -28,8 +28,22 @@ export function isoDate(asOf: Date): string {
   return asOf.toISOString().slice(0, 10);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
 /** A calendar date as YYYY-MM-DD (UTC); month is 1-based and overflows into later years (month 14 = February next year). */
 export function calendarDate(year: number, month: number, day: number): string {
+  // The deadline rules ask for thousands of dates per lot batch: a real day of a year of four
+  // digits is written directly (a Date and its ISO text cost about ten times as much).
+  const carried = year + Math.floor((month - 1) / 12);
+  const inYear = ((((month - 1) % 12) + 12) % 12) + 1;
+  if (Number.isInteger(carried) && Number.isInteger(inYear) && Number.isInteger(day) && carried >= 1000 && carried <= 9999 && day >= 1 && day <= daysInMonth(carried, inYear)) {
+    return `${carried}-${inYear < 10 ? '0' : ''}${inYear}-${day < 10 ? '0' : ''}${day}`;
+  }
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
