@@ -15,6 +15,44 @@ describe('city dates', () => {
     expect(parseCityDate('yesterday')).toBeUndefined();
   });
 
+  it('reads every date as the two patterns it was first read with do', () => {
+    // The reading of 2026-11-23: the formats' regexes and a Date round trip.
+    const usDate = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?$/i;
+    const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
+    const reference = (value: string) => {
+      const text = value.trim();
+      if (text === '') return null;
+      const us = usDate.exec(text);
+      const iso = us ? null : isoDate.exec(text);
+      const parts = us ? [Number(us[3]), Number(us[1]), Number(us[2])] : iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : null;
+      if (parts === null) return undefined;
+      const [year, month, day] = parts;
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day ? undefined : date.toISOString().slice(0, 10);
+    };
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    const samples: string[] = ['0000-01-01', '0999-12-31', '1000-01-01', '9999-12-31', ' 2024-02-29 ', '2024-2-29', '2024/02/29', '02-29-2024', '00/10/2020', '10/00/2020', '1a/10/2020', '2024-02-2x', '+024-02-20', '2024-02-29T00:00:00.000'];
+    for (let year = 1896; year <= 2104; year += 1) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (let day = 0; day <= 32; day += 1) {
+          samples.push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`, `${pad(month, 2)}/${pad(day, 2)}/${pad(year, 4)}`);
+        }
+      }
+    }
+    let seed = 7;
+    const characters = '0123456789//--  :TAPM.';
+    for (let index = 0; index < 20_000; index += 1) {
+      let text = '';
+      for (let length = 8 + (index % 5); text.length < length; ) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        text += characters[seed % characters.length];
+      }
+      samples.push(text);
+    }
+    const differing = samples.filter((text) => parseCityDate(text) !== reference(text));
+    expect(differing).toEqual([]);
+  });
+
   it('counts calendar days in UTC across month, year and leap-day edges', () => {
     expect(calendarDate(2025, 2, 21)).toBe('2025-02-21');
     expect(calendarDate(2025, 14, 21)).toBe('2026-02-21');

@@ -10,6 +10,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
 export function parseCityDate(value: string | null | undefined): string | null | undefined {
   const text = (value ?? '').trim();
   if (text === '') return null;
+  const plain = plainDate(text);
+  if (plain !== null) return plain;
   let year: number, month: number, day: number;
   const us = US_DATE.exec(text);
   const iso = us ? null : ISO_DATE.exec(text);
@@ -19,6 +21,33 @@ export function parseCityDate(value: string | null | undefined): string | null |
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
   return date.toISOString().slice(0, 10);
+}
+
+/** The number the digits text[start, start + length) write; NaN when one is not a digit. */
+function digitsAt(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let index = start; index < start + length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * YYYY-MM-DD or MM/DD/YYYY with nothing around it, read without a regex or a Date (an
+ * ingest reads several dates a row, millions of rows): the date, undefined when no such day,
+ * null when the text has another shape (parseCityDate's general path reads it).
+ */
+function plainDate(text: string): string | null | undefined {
+  if (text.length !== 10) return null;
+  let year: number, month: number, day: number;
+  if (text[4] === '-' && text[7] === '-') [year, month, day] = [digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2)];
+  else if (text[2] === '/' && text[5] === '/') [year, month, day] = [digitsAt(text, 6, 4), digitsAt(text, 0, 2), digitsAt(text, 3, 2)];
+  else return null;
+  if (Number.isNaN(year) || Number.isNaN(month) || Number.isNaN(day) || year < 1000) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 const DAY_MS = 86_400_000;
