@@ -15,7 +15,7 @@ describe('city dates', () => {
     expect(parseCityDate('yesterday')).toBeUndefined();
   });
 
-  it('reads every date as the two patterns it was first read with do', () => {
+  it('reads every date as the regexes and the Date round trip it replaced did', () => {
     // The reading of 2026-11-23: the formats' regexes and a Date round trip.
     const usDate = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?$/i;
     const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
