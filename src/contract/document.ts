@@ -1,4 +1,5 @@
 import { API_VERSION } from '../config';
+import { MAX_BODY_DEPTH } from '../http/json-body';
 import type { ApiFragment, OpenApiDocument } from './types';
 
 const DESCRIPTION = `Read-mostly JSON API over New York City public records.
@@ -19,7 +20,8 @@ X-Forwarded-For, and the entry that many hops from the right is the client. Path
 case-sensitive: /API/V1/... is not an API path (401 without a key, 404 with one). A method a
 path does not serve is 405 with Allow (OPTIONS lists them). Text parameters and JSON bodies
 must be well-formed text: a NUL character, a lone UTF-16 surrogate or bytes that are not
-UTF-8 are 400.
+UTF-8 are 400. A JSON body may nest arrays and objects at most ${MAX_BODY_DEPTH} levels deep (400
+invalid_body past that, refused before it is parsed).
 Test keys (ik_test_) answer from a fixed fixture data set computed as of its reference date.
 Community writes made with a test key (reports and their photos, usernames, avatars,
 erasures, and the report caps they count toward) are seen only through the test key of the

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import http from 'node:http';
 import Koa from 'koa';
 import { ApiError } from '../errors';
-import { jsonBody } from './json-body';
+import { jsonBody, MAX_BODY_DEPTH, nestsDeeperThan } from './json-body';
 
 /** The body middleware alone, answering what it parsed, or its refusal's code and message. */
 async function post(text: string): Promise<{ status: number; body: any }> {
@@ -45,5 +46,37 @@ describe('jsonBody', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 'invalid_body', message: 'request body has a "__proto__" or "constructor" key (at any depth), which is refused' });
     }
+  });
+
+  it('refuses a body nested deeper than the limit before parsing it, in the envelope (a deep body overflowed the checks after parsing)', async () => {
+    const deep = `{"bbls":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(await post(deep)).toEqual({ status: 400, body: { code: 'invalid_body', message: `request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep` } });
+    // Mixed objects and arrays count alike; the limit itself is accepted.
+    const atLimit = '[{"a":'.repeat(MAX_BODY_DEPTH / 2) + '1' + '}]'.repeat(MAX_BODY_DEPTH / 2);
+    expect((await post(atLimit)).status).toBe(200);
+    expect((await post(`[${atLimit}]`)).status).toBe(400);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts brackets outside strings only, with escaped quotes inside them', () => {
+    expect(nestsDeeperThan('{"a": "[[[[[[", "b": "\\"}', 2)).toBe(false);
+    expect(nestsDeeperThan('{"a": "\\"}', 0)).toBe(true);
+    expect(nestsDeeperThan('{"a": "x\\\"[[[[", "b": [[1]]}', 3)).toBe(false);
+    expect(nestsDeeperThan('{"a": "x\\\"[[[[", "b": [[[1]]]}', 3)).toBe(true);
+    expect(nestsDeeperThan('[[],[],[[]]]', 3)).toBe(false);
+    expect(nestsDeeperThan('[[],[],[[[]]]]', 3)).toBe(true);
+  });
+
+  it('agrees with the depth of what JSON.parse builds, on random bodies', () => {
+    const depthOf = (value: unknown): number =>
+      value && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value as object).map(depthOf)) : 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 8 }), (value, max) => {
+        const text = JSON.stringify(value);
+        expect(nestsDeeperThan(text, max)).toBe(depthOf(value) > max);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -191,6 +191,15 @@ describe('text in bodies', () => {
     const mine = await api.get('/api/v1/profile/reports', { key: api.keys.test, headers: device });
     expect(mine.body.data.map((r: { body: string }) => r.body).join('')).not.toContain('\ufffd');
   });
+
+  test('a body nested thousands deep: 400 invalid_body on every operation that takes a body, with the public test key', async () => {
+    const deep = (key: string) => `{"${key}":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const [path, key] of [['/api/v1/properties/batch', 'bbls'], ['/api/v1/restaurants/batch', 'camis'], [`/api/v1/restaurants/${FIXTURE_CAMIS}/reports`, 'photos']]) {
+      const res = await api.request('POST', path, { key: api.keys.test, headers: { ...device, 'Content-Type': 'application/json' }, rawBody: deep(key) });
+      expect([path, res.status, res.body.error.code]).toEqual([path, 400, 'invalid_body']);
+      expect(res.body.error.message).toMatch(/more than \d+ levels deep/);
+    }
+  });
 });
 
 describe('comma lists', () => {
