@@ -23,6 +23,17 @@ import { allRoutes } from './routes';
 import { createCursorCodec } from './search/cursor';
 import type { Stores } from './stores';
 
+/** The template of the API route a method and path would reach (the router's own match), if any. */
+function routeTemplateOf(router: Router, method: string, path: string): string | undefined {
+  const found = router.match(path, method);
+  if (!found.route) return undefined;
+  for (let i = found.pathAndMethod.length - 1; i >= 0; i--) {
+    const layer = found.pathAndMethod[i];
+    if (layer.methods.length > 0 && typeof layer.path === 'string') return layer.path;
+  }
+  return undefined;
+}
+
 export interface App {
   koa: Koa;
   usage: UsageBuffer;
@@ -74,12 +85,14 @@ export function createApp(options: AppOptions): App {
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
   const body = jsonBody({ limitBytes: config.bodyLimitBytes });
 
-  // Outermost: every request is counted with the status it was sent with (README: Metrics).
+  // Outermost: every request is counted with the status it was sent with (README: Metrics),
+  // under the route it asked for even when it was refused before routing (no key, a bad body).
   instrumentStores(stores);
-  koa.use(requestMetrics());
+  koa.use(requestMetrics((method, path) => routeTemplateOf(api, method, path)));
   koa.use(requestId());
-  koa.use(errorEnvelope(logger));
+  // Outside the envelope, so it logs the status sent, an error's included.
   koa.use(accessLog(logger));
+  koa.use(errorEnvelope(logger));
   // The public pages (/console, /docs) need no key; their API calls do, like anyone's.
   const pages = consolePages({ config, stores, doc });
   koa.use(methodNotAllowed([probes, pages, api]));

@@ -8,28 +8,34 @@ import { metricsRegistry, recordHttpRequest } from '../platform/metrics';
 /** Route templates as labels (/api/v1/restaurants/{camis}), converted once per template rather than per request. */
 const templates = new Map<string, string>();
 
-/** The route template that answered (/api/v1/restaurants/{camis}), never the raw path; unmatched when no route did. */
-function routeOf(ctx: Context): string {
-  const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
+/**
+ * The route a request was for, when no route ran: a request refused before routing (no key, a
+ * spent limit, a body that is not JSON) still counts under the route it asked for.
+ */
+export type RouteOfRequest = (method: string, path: string) => string | undefined;
+
+/** The route template that answered or was asked for (/api/v1/restaurants/{camis}), never the raw path; unmatched when there is none. */
+function routeOf(ctx: Context, asked: RouteOfRequest | undefined): string {
+  const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute ?? asked?.(ctx.method, ctx.path);
   if (typeof matched !== 'string') return 'unmatched';
   let template = templates.get(matched);
   if (template === undefined) templates.set(matched, (template = matched.replace(/:(\w+)/g, '{$1}')));
   return template;
 }
 
-function record(ctx: Context, started: number): void {
-  recordHttpRequest(ctx.method, routeOf(ctx), ctx.status, (performance.now() - started) / 1000);
+function record(ctx: Context, started: number, asked: RouteOfRequest | undefined): void {
+  recordHttpRequest(ctx.method, routeOf(ctx, asked), ctx.status, (performance.now() - started) / 1000);
 }
 
 /**
  * Counts and times every request by method, route template and status; outermost, so the
  * status is the one sent (errors already in the envelope). A streamed body (a CSV export) is
- * timed to its last byte.
+ * timed to its last byte. `asked` names the route of a request refused before any route ran.
  */
-export function requestMetrics(): Middleware {
+export function requestMetrics(asked?: RouteOfRequest): Middleware {
   const finish = (ctx: Context, started: number) => {
-    if (ctx.body instanceof Readable && !ctx.res.writableFinished) ctx.res.once('close', () => record(ctx, started));
-    else record(ctx, started);
+    if (ctx.body instanceof Readable && !ctx.res.writableFinished) ctx.res.once('close', () => record(ctx, started, asked));
+    else record(ctx, started, asked);
   };
   // Not async (one frame less on every request): recorded whether the rest of the stack answered or threw.
   return (ctx, next) => {

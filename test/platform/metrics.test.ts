@@ -67,6 +67,19 @@ describe('GET /metrics', () => {
     expect(after).not.toContain('99999991');
   });
 
+  it('counts a request refused before routing (no key, a body that is not JSON) under the route it asked for', async () => {
+    const before = await scrape();
+    await api.get('/api/v1/restaurants/99999993', { key: null });
+    await api.request('POST', '/api/v1/restaurants/batch', { headers: { 'Content-Type': 'application/json' }, rawBody: '{"camis": [' });
+    await api.request('POST', '/api/v1/restaurants/batch', { key: `ik_live_${'Q'.repeat(40)}`, body: { camis: [] } });
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) => sample(after, 'http_requests_total', labels) - sample(before, 'http_requests_total', labels);
+    expect(moved({ method: 'GET', route: '/api/v1/restaurants/{camis}', status: '401' })).toBe(1);
+    expect(moved({ method: 'POST', route: '/api/v1/restaurants/batch', status: '400' })).toBe(1);
+    expect(moved({ method: 'POST', route: '/api/v1/restaurants/batch', status: '401' })).toBe(1);
+    expect(moved({ method: 'GET', route: 'unmatched', status: '401' }) + moved({ method: 'POST', route: 'unmatched', status: '400' })).toBe(0);
+  });
+
   it('times store calls by store and operation', async () => {
     await api.get('/api/v1/violations?limit=1');
     const text = await scrape();
