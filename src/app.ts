@@ -3,7 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { consolePages } from './console/pages';
-import { mountRoutes, Route } from './contract/routes';
+import { mountRoutes, Route, uncountedRequests } from './contract/routes';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
@@ -80,9 +80,10 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Router({ sensitive: true });
-  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])]);
+  const routes = [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])];
+  mountRoutes(api, doc, routes);
   const needsKey = (path: string) => API_PREFIX.test(path) || api.match(path, 'GET').path.length > 0;
-  const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
+  const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000, uncounted: uncountedRequests(routes) });
   const body = jsonBody({ limitBytes: config.bodyLimitBytes });
 
   // Outermost: every request is counted with the status it was sent with (README: Metrics),

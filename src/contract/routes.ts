@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { requestLine } from '../http/auth';
 import type { ApiKeyRecord } from '../platform/keys';
 import type { DataStore } from '../stores';
 import { type InputOf, inputMismatch, type RouteInput } from './input';
@@ -24,7 +25,23 @@ export interface Route<I extends RouteInput = RouteInput> {
   path: string;
   /** The declaration the operation's parameters and body were written from (operationInput). */
   input?: I;
+  /**
+   * Not counted toward the key's day, and answered even when its limit is spent (a key's own
+   * usage must stay readable when it matters most). Literal paths only: the key check decides
+   * it from the path alone, before routing.
+   */
+  uncounted?: true;
   handler(ctx: RouteContext, input: InputOf<I>): Promise<void> | void;
+}
+
+/** The request lines of the uncounted routes, to test a request against before routing. */
+export function uncountedRequests(routes: Route[]): Set<string> {
+  const lines = new Set<string>();
+  for (const route of routes.filter((each) => each.uncounted)) {
+    if (route.path.includes('{')) throw new Error(`${route.method.toUpperCase()} ${route.path}: only a literal path can be uncounted`);
+    lines.add(requestLine(route.method, route.path));
+  }
+  return lines;
 }
 
 /** A route whose handler receives its input typed from the route's declaration. */

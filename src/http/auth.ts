@@ -11,6 +11,8 @@ export interface AuthOptions {
   usage: UsageBuffer;
   /** How long a looked-up key is trusted before Postgres is asked again (revocation delay). */
   keyCacheMs: number;
+  /** Request lines (`GET /api/v1/me`, requestLine) that are answered without counting or limiting them. */
+  uncounted?: ReadonlySet<string>;
   now?: () => Date;
 }
 
@@ -59,18 +61,23 @@ function authorizationHeaders(raw: string[]): number {
   return count;
 }
 
+/** `GET /api/v1/me`: a request named by its method and path, without a trailing slash (the router is not strict about one). */
+export const requestLine = (method: string, path: string) => `${method.toUpperCase()} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
+
 function bearerKey(header: string): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
 }
 
 /**
- * Authenticates the bearer key, counts the request toward the key's UTC day, sets the
- * X-RateLimit-* headers, and picks the data store of the key's mode (live or test).
+ * Authenticates the bearer key, counts the request toward the key's UTC day (unless its route
+ * is uncounted), sets the X-RateLimit-* headers, and picks the data store of the key's mode
+ * (live or test).
  */
 export function authenticate(options: AuthOptions): Middleware {
   const cache = new KeyCache(options.stores.platform, options.keyCacheMs);
   const now = options.now ?? (() => new Date());
+  const uncounted = options.uncounted ?? new Set<string>();
   return async (ctx, next) => {
     // Node keeps only the first of repeated Authorization headers; two keys is an ambiguous request, not the first key's.
     if (authorizationHeaders(ctx.req.rawHeaders) > 1) throw invalidParameter('Authorization', 'the Authorization header was sent more than once; send one key');
@@ -86,7 +93,9 @@ export function authenticate(options: AuthOptions): Middleware {
     ctx.set('X-RateLimit-Reset', String(nextUtcMidnightEpoch(at)));
     // A key shared in public is many callers: its limit and its test-mode writes are per client address.
     const client = key.limitPerClient ? clientOf(ctx.ip) : null;
-    if (key.dailyLimit === null) {
+    if (uncounted.has(requestLine(ctx.method, ctx.path))) {
+      if (key.dailyLimit !== null) ctx.set('X-RateLimit-Limit', String(key.dailyLimit));
+    } else if (key.dailyLimit === null) {
       options.usage.add(key.id, day);
     } else {
       // The key's own total is kept too (for its operator); only the client's count is limited.

@@ -40,8 +40,10 @@ export const platformFragment: ApiFragment = {
       get: {
         operationId: 'getMe',
         summary: 'Introspect the calling key',
+        description:
+          "Not counted toward the key's day, and answered even when the daily limit is spent (never 429), so a key can always read its usage. A limited key gets X-RateLimit-Limit, and X-RateLimit-Remaining of the usage read here.",
         tags: ['Platform'],
-        responses: { '200': dataResponse(ref('KeyIntrospection')), ...standardErrors() },
+        responses: { '200': dataResponse(ref('KeyIntrospection')), ...Object.fromEntries(Object.entries(standardErrors()).filter(([status]) => status !== '429')) },
       },
     },
     '/api/v1/health': {

@@ -11,6 +11,7 @@ export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: 
     {
       method: 'get',
       path: '/api/v1/me',
+      uncounted: true,
       async handler(ctx) {
         const { key } = ctx.state;
         const now = new Date();
@@ -18,6 +19,8 @@ export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: 
         const client = key.limitPerClient ? clientOf(ctx.ip) : null;
         // An unlimited key is counted by the usage buffer, which answers most calls without a query; limits are counted in Postgres.
         const usage = client === null && key.dailyLimit === null ? await deps.usage.summary(key.id, now) : await usageSummary(deps.stores.platform, key.id, now, client);
+        // Not counted, so the key check set no Remaining: it is what the limit leaves of what was read here.
+        if (key.dailyLimit !== null) ctx.set('X-RateLimit-Remaining', String(Math.max(0, key.dailyLimit - usage.today)));
         ctx.body = {
           data: {
             name: key.name,

@@ -7,12 +7,15 @@ import { createKeyPair, ensurePublicTestKey, findKeyByHash, hashKey } from '../.
 import { startTestApi, TestApi } from '../support/api';
 import { rawRequest, requestText } from '../support/raw-http';
 
-const me = (api: TestApi, key: string, options: { from?: string; forwardedFor?: string } = {}) =>
+const get = (path: string) => (api: TestApi, key: string, options: { from?: string; forwardedFor?: string } = {}) =>
   rawRequest(
     api.url,
-    requestText('GET', '/api/v1/me', [['Authorization', `Bearer ${key}`], ...(options.forwardedFor ? ([['X-Forwarded-For', options.forwardedFor]] as Array<[string, string]>) : [])]),
+    requestText('GET', path, [['Authorization', `Bearer ${key}`], ...(options.forwardedFor ? ([['X-Forwarded-For', options.forwardedFor]] as Array<[string, string]>) : [])]),
     { localAddress: options.from ?? '127.0.0.1' },
   );
+/** A counted request, then the uncounted read of the caller's usage. */
+const health = get('/api/v1/health');
+const me = get('/api/v1/me');
 
 describe('a key limited per client address', () => {
   let api: TestApi;
@@ -25,16 +28,19 @@ describe('a key limited per client address', () => {
 
   test('one client spending its limit leaves every other client theirs', async () => {
     for (let i = 1; i <= 3; i++) {
-      const res = await me(api, shared, { from: '127.0.0.1' });
+      const res = await health(api, shared, { from: '127.0.0.1' });
       expect(res.status).toBe(200);
       expect(res.headers['x-ratelimit-remaining']).toBe(String(3 - i));
-      expect(JSON.parse(res.body).data.usage).toMatchObject({ today: i, dailyLimit: 3 });
+      const usage = await me(api, shared, { from: '127.0.0.1' });
+      expect(JSON.parse(usage.body).data.usage).toMatchObject({ today: i, dailyLimit: 3 });
+      expect(usage.headers['x-ratelimit-remaining']).toBe(String(3 - i));
     }
-    const spent = await me(api, shared, { from: '127.0.0.1' });
+    const spent = await health(api, shared, { from: '127.0.0.1' });
     expect(spent.status).toBe(429);
     expect(JSON.parse(spent.body).error).toMatchObject({ code: 'daily_limit_exceeded', retryAfterSeconds: expect.any(Number) });
     expect(JSON.parse(spent.body).error.message).toMatch(/per client address/);
 
+    expect((await health(api, shared, { from: '127.0.0.2' })).status).toBe(200);
     const other = await me(api, shared, { from: '127.0.0.2' });
     expect(other.status).toBe(200);
     expect(JSON.parse(other.body).data.usage).toMatchObject({ today: 1, dailyLimit: 3 });
@@ -42,7 +48,7 @@ describe('a key limited per client address', () => {
   });
 
   test('X-Forwarded-For is not believed without a trusted proxy: a client cannot name itself anew', async () => {
-    const res = await me(api, shared, { from: '127.0.0.1', forwardedFor: '198.51.100.9' });
+    const res = await health(api, shared, { from: '127.0.0.1', forwardedFor: '198.51.100.9' });
     expect(res.status).toBe(429);
   });
 
@@ -75,9 +81,9 @@ describe('a key limited per client address', () => {
 
   test('a commissioned standard key keeps one exact count for the key, whatever the address', async () => {
     const own = (await createKeyPair(api.ns.stores.platform, { name: 'own', tier: 'standard', dailyLimit: 2 })).live;
-    expect((await me(api, own, { from: '127.0.0.1' })).status).toBe(200);
-    expect((await me(api, own, { from: '127.0.0.3' })).status).toBe(200);
-    expect((await me(api, own, { from: '127.0.0.4' })).status).toBe(429);
+    expect((await health(api, own, { from: '127.0.0.1' })).status).toBe(200);
+    expect((await health(api, own, { from: '127.0.0.3' })).status).toBe(200);
+    expect((await health(api, own, { from: '127.0.0.4' })).status).toBe(429);
   });
 });
 
@@ -91,13 +97,13 @@ describe('behind a trusted proxy (TRUSTED_PROXY_HOPS=1)', () => {
   afterAll(() => api.stop());
 
   test('the client is the address the proxy appended, not what the client wrote before it', async () => {
-    expect((await me(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(200);
-    expect((await me(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(429);
+    expect((await health(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(200);
+    expect((await health(api, shared, { forwardedFor: '203.0.113.1' })).status).toBe(429);
     // A forged left-hand entry does not make a new client: the proxy's own entry is the last one.
-    expect((await me(api, shared, { forwardedFor: '10.9.9.9, 203.0.113.1' })).status).toBe(429);
-    expect((await me(api, shared, { forwardedFor: '203.0.113.2' })).status).toBe(200);
+    expect((await health(api, shared, { forwardedFor: '10.9.9.9, 203.0.113.1' })).status).toBe(429);
+    expect((await health(api, shared, { forwardedFor: '203.0.113.2' })).status).toBe(200);
     // Addresses of one IPv6 /64 network are one client.
-    expect((await me(api, shared, { forwardedFor: '2001:db8:5:6::1' })).status).toBe(200);
-    expect((await me(api, shared, { forwardedFor: '2001:db8:5:6::2' })).status).toBe(429);
+    expect((await health(api, shared, { forwardedFor: '2001:db8:5:6::1' })).status).toBe(200);
+    expect((await health(api, shared, { forwardedFor: '2001:db8:5:6::2' })).status).toBe(429);
   });
 });

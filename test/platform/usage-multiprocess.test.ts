@@ -55,7 +55,7 @@ async function hammer(key: string, total: number): Promise<number[]> {
     processes.flatMap(({ url }) =>
       Array.from({ length: 8 }, async () => {
         for (let i = 0; i < perProcess / 8; i++) {
-          const res = await fetch(`${url}/api/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
+          const res = await fetch(`${url}/api/v1/health`, { headers: { Authorization: `Bearer ${key}` } });
           await res.arrayBuffer();
           statuses.push(res.status);
         }
