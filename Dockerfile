@@ -40,5 +40,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm run serve` without npm in between: tsx hands SIGTERM to the server, which drains.
+# Run the worker beside it from the same image: `node_modules/.bin/tsx scripts/worker.ts`.
 # NODE_ENV=production needs CURSOR_SECRET and DEVICE_ID_SALT (see README, Configuration).
 CMD ["node_modules/.bin/tsx", "src/server.ts"]

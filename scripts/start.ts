@@ -1,8 +1,9 @@
 /**
  * `npm start`: fetch and start Elasticsearch and Postgres (or use DATABASE_URL /
- * ELASTICSEARCH_URL), migrate, load the bundled data, build the console, serve the API, print
- * the public test key and where the console and the docs are.
+ * ELASTICSEARCH_URL), migrate, load the bundled data, build the console, serve the API and run
+ * the worker beside it, print the public test key and where the console and the docs are.
  */
+import { startWorker } from '../ingest/worker';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { createLogger } from '../src/http/logger';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     await buildConsole().catch((error: Error) => logger.warn({ error: error.message }, 'console bundles not rebuilt: serving the existing build, if any'));
     const testKey = await ensurePublicTestKey(stores.platform);
     const running = await startServer(config, { logger, installSignals: true });
+    // Beside the API, as a deployment runs `npm run worker`: indexing resumes by itself after an outage.
+    startWorker(config, logger);
     process.stdout.write(
       `\nNYC records API listening on ${running.url}\n` +
         `Public test key: ${testKey}\n` +

@@ -39,6 +39,8 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** Reads kept while their tables are unchanged (src/db/kept-reads.ts; KEPT_READS=on|off, default on). */
   keptReads: boolean;
+  /** How often the worker looks for outbox rows no ingest is indexing (OUTBOX_WATCH_SECONDS, default 5; README: Ingest). */
+  outboxWatchSeconds: number;
 }
 
 export interface WebhooksConfig {
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(off|\d{1,5})$/.test(env.METRICS_PORT ?? '9464')) throw new Error('METRICS_PORT must be a port number, or off');
   if (!/^[1-9]\d{0,5}$/.test(env.EXPORT_MAX_SECONDS ?? '900')) throw new Error('EXPORT_MAX_SECONDS must be a whole number of seconds');
   if (!/^[1-9]\d{0,3}$|^10000$/.test(env.EXPORT_BATCH_ROWS ?? '5000')) throw new Error('EXPORT_BATCH_ROWS must be a whole number from 1 to 10000');
+  if (!/^[1-9]\d{0,3}$/.test(env.OUTBOX_WATCH_SECONDS ?? '5')) throw new Error('OUTBOX_WATCH_SECONDS must be a whole number of seconds from 1 to 9999');
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) throw new Error('DATA_NAMESPACE must be lowercase letters, digits and underscores');
   // A local run without configured secrets gets random ones, kept with its local data.
   const local = env.CURSOR_SECRET && env.DEVICE_ID_SALT ? undefined : localSecrets(localDataDir(env));
@@ -143,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     typeaheadCache: typeaheadCacheConfig(env),
     webhooks: webhooksConfig(env),
     keptReads: onOff(env, 'KEPT_READS', true),
+    outboxWatchSeconds: Number(env.OUTBOX_WATCH_SECONDS ?? 5),
   };
 }

@@ -53,9 +53,16 @@ const REJECTION_SAMPLE = 100;
 /** Loads of at least this many rows index with Elasticsearch's periodic refreshes paused (a smaller one meets few refreshes and would pay two settings updates). */
 const PAUSE_REFRESHES_FROM_ROWS = 20_000;
 
+const ingestLock = (store: DataStore, family: Family) => `${family.lockName}-ingest:${store.schema}`;
+
 /** One ingest (or rebuild, or rederive) of a family at a time per data schema: a session advisory lock, held for the whole run. */
 export function withIngestLock<T>(store: DataStore, family: Family, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  return withAdvisoryLock(store.pg, `${family.lockName}-ingest:${store.schema}`, work);
+  return withAdvisoryLock(store.pg, ingestLock(store, family), work);
+}
+
+/** withIngestLock when no run of the family holds it now; `{ locked: false }` at once otherwise. */
+export function withIngestLockIfFree<T>(store: DataStore, family: Family, work: (client: PoolClient) => Promise<T>): Promise<{ locked: true; result: T } | { locked: false }> {
+  return withAdvisoryLock(store.pg, ingestLock(store, family), work, { wait: false });
 }
 
 interface AppliedCounts {
