@@ -2,17 +2,26 @@ import { type TArray, type TObject, type TString, Type } from '@sinclair/typebox
 import { ApiError } from '../errors';
 
 /**
- * The batch endpoints' one mechanism (contract-decisions.md, "Batch endpoints"): a body
- * `{<field>: [ids]}` of 1 to max ids, answered with the found ids' items in request order,
- * each once, and every other id (unknown or malformed) in meta.notFound, in request order,
- * each once. Not paginated.
+ * The batch endpoints' one mechanism: a body `{<field>: [ids]}` of 1 to max ids, answered
+ * with the found ids' items in request order, each once, and every other id (unknown or
+ * malformed) in meta.notFound, in request order, each once. Not paginated.
  */
 
-/** The body schema: an object with one non-empty array of string ids (items have no shape rule: a malformed id is notFound). */
+const tooLarge = (max: number) => `a batch takes at most ${max} ids`;
+
+/**
+ * The body schema: an object with one array of 1 to max string ids (items have no shape rule:
+ * a malformed id is notFound). Past max the validator answers batch_too_large, the code of its
+ * own a client can tell from a malformed body.
+ */
 export function batchBody<F extends string>(field: F, max: number): TObject<Record<F, TArray<TString>>> {
-  return Type.Object({ [field]: Type.Array(Type.String(), { minItems: 1, description: `1 to ${max} ids (more: 400 batch_too_large).` }) } as Record<F, TArray<TString>>, {
-    additionalProperties: false,
+  const ids = Type.Array(Type.String(), {
+    minItems: 1,
+    maxItems: max,
+    description: `1 to ${max} ids (more: 400 batch_too_large).`,
+    'x-keyword-errors': { maxItems: { code: 'batch_too_large', message: tooLarge(max) } },
   });
+  return Type.Object({ [field]: ids } as Record<F, TArray<TString>>, { additionalProperties: false });
 }
 
 export interface BatchAnswer<Item> {
@@ -30,7 +39,7 @@ export async function batchAnswer<Item>(
   options: { max: number; param: string; load(ids: string[]): Promise<Map<string, Item>> },
 ): Promise<BatchAnswer<Item>> {
   if (requested.length > options.max) {
-    throw new ApiError(400, 'batch_too_large', `a batch takes at most ${options.max} ids; this one had ${requested.length}`, { param: options.param });
+    throw new ApiError(400, 'batch_too_large', `${tooLarge(options.max)}; this one had ${requested.length}`, { param: options.param });
   }
   const ids = [...new Set(requested)];
   const found = await options.load(ids);

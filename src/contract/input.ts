@@ -9,7 +9,8 @@ import type { Operation, Parameter, Schema } from './types';
  * in the type, since the validator fills its default in.
  *
  * Parameter-level fields ride on the parameter's schema and are lifted out of it here:
- * description, x-message (the person-facing rule) and x-missing-code (a required header's code).
+ * description, x-message (the person-facing rule), x-error-code (the code a value breaking its
+ * schema answers with, invalid_parameter unless given) and x-missing-code (a required header's code).
  */
 export interface RouteInput {
   params?: TObject;
@@ -46,7 +47,7 @@ const mapValues = (record: Schema, map: (value: Schema) => Schema) => Object.fro
 function parametersOf(where: 'path' | 'query' | 'header', set: TObject): Parameter[] {
   const required = new Set(set.required ?? []);
   return Object.entries<Schema>(set.properties).map(([name, declared]) => {
-    const { description, 'x-message': message, 'x-missing-code': missingCode, ...schema } = declared;
+    const { description, 'x-message': message, 'x-error-code': errorCode, 'x-missing-code': missingCode, ...schema } = declared;
     if (schema.default !== undefined && !required.has(name)) throw new Error(`parameter ${name} has a default: declare it without Type.Optional, its value is always there`);
     // Every list in a query string is one comma-separated value.
     const commaSeparated = where === 'query' && schema.type === 'array';
@@ -59,6 +60,7 @@ function parametersOf(where: 'path' | 'query' | 'header', set: TObject): Paramet
       schema: documentSchema(schema),
       ...(missingCode !== undefined && { 'x-missing-code': missingCode }),
       ...(message !== undefined && { 'x-message': message }),
+      ...(errorCode !== undefined && { 'x-error-code': errorCode }),
     };
   });
 }

@@ -39,8 +39,12 @@ export const pageParams = (max: number, fallback: number) => ({ limit: limitPara
 
 export const limitParam = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Rows per page, 1-${max} (default ${fallback}).` });
 
+/** Every cursor the API issues is two base64url parts joined by a dot (src/search/cursor.ts); anything else is refused as a cursor. */
 const CURSOR_PARAM = Type.String({
   minLength: 1,
   maxLength: 2048,
+  pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
   description: 'Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters and sort.',
+  'x-error-code': 'invalid_cursor',
+  'x-message': 'cursor is not one this API issued: pass meta.nextCursor of the previous page as it was given',
 });

@@ -14,6 +14,8 @@ export interface Parameter {
   'x-missing-code'?: string;
   /** Person-facing message when the value breaks its schema, where the generated one would be vague. */
   'x-message'?: string;
+  /** The code a value breaking its schema answers with (invalid_parameter unless given; a cursor's is invalid_cursor). */
+  'x-error-code'?: string;
   /** A value from the operation's example request (src/contract/examples.ts). */
   example?: unknown;
 }

@@ -58,6 +58,13 @@ interface CompiledParameter {
   check: ValidateFunction;
 }
 
+interface FieldError {
+  message?: string;
+  code?: string;
+}
+
+type BodyFieldErrors = FieldError & { byKeyword?: Record<string, FieldError> };
+
 export interface CompiledOperation {
   operation: Operation;
   query: CompiledParameter[];
@@ -67,8 +74,12 @@ export interface CompiledOperation {
   header: CompiledParameter[];
   body?: ValidateFunction;
   bodyRequired: boolean;
-  /** x-message and x-error-code of the body's top-level fields: the person-facing rule and the code its errors answer with. */
-  bodyFields: Record<string, { message?: string; code?: string }>;
+  /**
+   * x-message and x-error-code of the body's top-level fields: the person-facing rule and the
+   * code its errors answer with; x-keyword-errors: both for one keyword of the field's rule
+   * (a batch's maxItems answers batch_too_large, its other rules invalid_body).
+   */
+  bodyFields: Record<string, BodyFieldErrors>;
 }
 
 function resolveParameter(doc: OpenApiDocument, parameter: Parameter | { $ref: string }): Parameter {
@@ -94,7 +105,9 @@ export function compileOperation(doc: OpenApiDocument, ajv: ReturnType<typeof cr
     compiled.bodyRequired = operation.requestBody?.required ?? false;
     const resolved: Schema = body.$ref ? doc.components.schemas[String(body.$ref).replace('#/components/schemas/', '')] ?? {} : body;
     for (const [name, field] of Object.entries<Schema>(resolved.properties ?? {})) {
-      if (field['x-message'] || field['x-error-code']) compiled.bodyFields[name] = { message: field['x-message'], code: field['x-error-code'] };
+      if (field['x-message'] || field['x-error-code'] || field['x-keyword-errors']) {
+        compiled.bodyFields[name] = { message: field['x-message'], code: field['x-error-code'], byKeyword: field['x-keyword-errors'] };
+      }
     }
   }
   return compiled;
@@ -105,7 +118,10 @@ function checkValue(parameter: CompiledParameter, raw: string, items?: string[])
   // No text with NUL reaches a store (Postgres refuses it in text): one check for every parameter of every family.
   if (raw.includes('\u0000')) throw invalidParameter(spec.name, `${spec.name} must not contain a NUL character`);
   const value = items ? items.map((item) => coerce(item, spec.schema.items ?? {})) : coerce(raw, spec.schema);
-  if (!parameter.check(value)) throw invalidParameter(spec.name, spec['x-message'] ?? describeParameter(spec.name, spec.schema));
+  if (!parameter.check(value)) {
+    const message = spec['x-message'] ?? describeParameter(spec.name, spec.schema);
+    throw spec['x-error-code'] ? new ApiError(400, spec['x-error-code'], message, { param: spec.name }) : invalidParameter(spec.name, message);
+  }
   return value;
 }
 
@@ -190,23 +206,29 @@ function readBody(ctx: Context, compiled: CompiledOperation): unknown {
     return undefined;
   }
   if (!compiled.body(body)) {
+    const fieldCode = (param: string) => compiled.bodyFields[param.split('.')[0]]?.code ?? 'invalid_body';
     const details = (compiled.body.errors ?? []).slice(0, 10).map((error) => {
       const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
       if (error.keyword === 'additionalProperties') {
         const extra = String(error.params.additionalProperty);
-        return { param: path ? `${path}.${extra}` : extra, message: `${path ? `${path}.` : ''}${extra} is not a field of this body` };
+        const param = path ? `${path}.${extra}` : extra;
+        return { param, message: `${path ? `${path}.` : ''}${extra} is not a field of this body`, code: fieldCode(param) };
       }
       if (error.keyword === 'required') {
         const missing = String(error.params.missingProperty);
-        return { param: path ? `${path}.${missing}` : missing, message: `${path ? `${path}.` : ''}${missing} is required` };
+        const param = path ? `${path}.${missing}` : missing;
+        return { param, message: `${path ? `${path}.` : ''}${missing} is required`, code: fieldCode(param) };
       }
-      const rule = compiled.bodyFields[path.split('.')[0]]?.message;
-      return { param: path || 'body', message: rule ?? `${path || 'body'} ${error.message ?? 'is not valid'}` };
+      const field = compiled.bodyFields[path.split('.')[0]];
+      const rule = field?.byKeyword?.[error.keyword] ?? field;
+      return { param: path || 'body', message: rule?.message ?? `${path || 'body'} ${error.message ?? 'is not valid'}`, code: rule?.code ?? 'invalid_body' };
     });
     // One field breaking several keywords of its rule is one problem, told once.
-    const unique = details.filter((detail, index) => details.findIndex((other) => other.param === detail.param && other.message === detail.message) === index);
+    const unique = details
+      .filter((detail, index) => details.findIndex((other) => other.param === detail.param && other.message === detail.message) === index)
+      .map(({ param, message }) => ({ param, message }));
     const params = new Set(unique.map((detail) => detail.param));
-    const codes = new Set(unique.map((detail) => compiled.bodyFields[detail.param.split('.')[0]]?.code ?? 'invalid_body'));
+    const codes = new Set(details.map((detail) => detail.code));
     const code = codes.size === 1 ? [...codes][0] : 'invalid_body';
     const message = unique[0]?.message ?? 'request body is not valid';
     const param = params.size === 1 ? [...params][0] : undefined;

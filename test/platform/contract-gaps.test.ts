@@ -24,4 +24,25 @@ describe('validation from the document', () => {
     expect(res.body.error.details).toHaveLength(1);
     expect(res.body.error.message).toMatch(/^username must be 3-20 characters/);
   });
+
+  it('says in the document how many ids a batch takes, and answers past it with batch_too_large, not a generic invalid_body', async () => {
+    const doc = (await api.get('/api/v1/openapi.json')).body;
+    for (const [path, field, max] of [['/api/v1/restaurants/batch', 'camis', 50], ['/api/v1/properties/batch', 'bbls', 25], ['/api/v1/contractors/batch', 'slugs', 25]] as const) {
+      const schema = doc.paths[path].post.requestBody.content['application/json'].schema;
+      const body = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+      expect([path, body.properties[field].maxItems]).toEqual([path, max]);
+      const res = await api.post(path, { [field]: Array.from({ length: max + 1 }, (_, i) => String(1000000000 + i)) });
+      expect([path, res.status, res.body.error.code, res.body.error.param]).toEqual([path, 400, 'batch_too_large', field]);
+      expect(res.body.error.message).toContain(`at most ${max} ids`);
+      // The field's other rules keep their own code.
+      expect((await api.post(path, { [field]: [] })).body.error.code).toBe('invalid_body');
+    }
+  });
+
+  it('refuses a cursor that is not of the shape the API issues as invalid_cursor, from the schema', async () => {
+    for (const cursor of ['\u{1F600}'.repeat(200), 'abc', 'a.b.c', 'a b.c']) {
+      const res = await api.get(`/api/v1/restaurants?cursor=${encodeURIComponent(cursor)}`);
+      expect([cursor.slice(0, 8), res.status, res.body.error.code, res.body.error.param]).toEqual([cursor.slice(0, 8), 400, 'invalid_cursor', 'cursor']);
+    }
+  });
 });
