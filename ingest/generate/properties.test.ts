@@ -68,7 +68,7 @@ describe('properties generator', () => {
     const ecb = await readAll(ECB_VIOLATIONS, set.file('ecbViolations'));
     expect(ecb.rejections).toEqual([]);
     expect(ecb.rows).toHaveLength(set.counts.ecbViolations);
-    for (const row of [...dob.rows, ...ecb.rows]) expect(bbls.has(row.bbl)).toBe(true);
+    for (const row of [...dob.rows, ...ecb.rows]) expect(bbls.has(row.bbl!)).toBe(true);
     expect(new Set(dob.rows.map((row) => row.sourceId)).size).toBe(dob.rows.length);
     expect(new Set(ecb.rows.map((row) => row.sourceId)).size).toBe(ecb.rows.length);
     // Both standings occur: open and closed DOB violations, ECB with and without a balance.
@@ -105,7 +105,7 @@ describe('properties generator', () => {
 
   it('skews records as the city does: most lots none, a long tail, a few heavy lots with thousands', async () => {
     const perLot = new Map<string, number>();
-    for (const row of (await readAll(DOB_VIOLATIONS, set.file('dobViolations'))).rows) perLot.set(row.bbl, (perLot.get(row.bbl) ?? 0) + 1);
+    for (const row of (await readAll(DOB_VIOLATIONS, set.file('dobViolations'))).rows) perLot.set(row.bbl!, (perLot.get(row.bbl!) ?? 0) + 1);
     const lots = set.counts.lots;
     expect(lots - perLot.size).toBeGreaterThan(lots / 2);
     expect(set.counts.heavyLots).toHaveLength(3);

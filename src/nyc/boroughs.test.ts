@@ -1,4 +1,4 @@
-import { BOROUGHS, boroughCode, boroughOfCode, parseBorough } from './boroughs';
+import { BOROUGHS, boroughCode, boroughOfCode, parseBorough, parseDobBorough } from './boroughs';
 
 describe('boroughs', () => {
   it('are in borough code order', () => {
@@ -23,5 +23,13 @@ describe('boroughs', () => {
     };
     for (const [borough, texts] of Object.entries(spellings)) for (const text of texts) expect([text, parseBorough(text)]).toEqual([text, borough]);
     for (const text of ['0', 'NOT NYC', '', 'Q', 'Nassau', null]) expect(parseBorough(text)).toBeNull();
+  });
+
+  it("read DOB's one-letter borough codes only where a DOB column is read", () => {
+    const letters: Record<string, string> = { M: 'Manhattan', X: 'Bronx', B: 'Brooklyn', Q: 'Queens', S: 'Staten Island', q: 'Queens', ' S ': 'Staten Island' };
+    for (const [text, borough] of Object.entries(letters)) expect([text, parseDobBorough(text)]).toEqual([text, borough]);
+    expect(parseDobBorough('4')).toBe('Queens');
+    expect(parseDobBorough('Brooklyn')).toBe('Brooklyn');
+    for (const text of ['K', 'QQ', '', '0', null]) expect(parseDobBorough(text)).toBeNull();
   });
 });

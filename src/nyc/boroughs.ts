@@ -34,6 +34,18 @@ const BOROUGH_SPELLINGS: Record<string, Borough> = {
   'staten island': 'Staten Island', 'staten is': 'Staten Island', si: 'Staten Island', '5': 'Staten Island',
 };
 
+/**
+ * The one-letter borough codes of DOB's BIS extracts (a DOB violation's BORO is a digit in
+ * most rows and a letter in some): M, X (the Bronx), B, Q, S. Read only where a data set is
+ * known to write them; elsewhere a lone letter names no borough.
+ */
+const DOB_BOROUGH_LETTERS: Record<string, Borough> = { m: 'Manhattan', x: 'Bronx', b: 'Brooklyn', q: 'Queens', s: 'Staten Island' };
+
+/** A DOB BIS borough column: what parseBorough reads, or one of DOB's borough letters. */
+export function parseDobBorough(text: string | null | undefined): Borough | null {
+  return parseBorough(text) ?? DOB_BOROUGH_LETTERS[(text ?? '').trim().toLowerCase()] ?? null;
+}
+
 /** A borough as any city data set writes it, or null when the text names none. */
 export function parseBorough(text: string | null | undefined): Borough | null {
   return BOROUGH_SPELLINGS[(text ?? '').trim().toLowerCase().replace(/\s+/g, ' ')] ?? null;

@@ -7,7 +7,7 @@ import {
 } from '../../../src/domain/properties/violations';
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
-import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, ECB_VIOLATIONS, ViolationRow } from '../../sources/properties';
+import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, type ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { type RecordTable, writeRecords } from './records';
@@ -16,7 +16,7 @@ import { createUnseenLots } from './unseen-lots';
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
 interface ViolationDocket<Status> {
   source: DatasetSpec<DocketRow<Status>>;
-  /** contract-decisions.md: DOB (BIS), ECB, DOB_NOW (DOB NOW and safety). */
+  /** DOB (BIS violations), ECB (adjudicated by ECB/OATH), DOB_NOW (DOB NOW and safety violations). */
   agency: 'DOB' | 'ECB' | 'DOB_NOW';
   recordType: string;
   standing(status: Status, asOf: Date): ViolationStanding;
@@ -25,14 +25,12 @@ interface ViolationDocket<Status> {
 }
 
 const DOCKETS = {
-  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding },
-  'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding },
+  // Revision 2 of DOB and ECB: rows without a lot joined by BIN, DOB's borough letters read.
+  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding, revision: 2 },
+  'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding, revision: 2 },
   // Revision 2: violation type and device type stored, rows without a lot joined by BIN.
   'dob-safety-violations': { source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding, revision: 2 },
 } as const;
-
-/** A docket's row: DOB safety violations may name only their building (bbl null) until joined to the lot by BIN. */
-type DocketRow<Status> = Omit<ViolationRow<Status>, 'bbl'> & { bbl: string | null };
 
 type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding; docket: ViolationDocket<unknown> };
 

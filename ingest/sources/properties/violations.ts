@@ -1,9 +1,8 @@
-import { parseBin, parseMoneyCents } from '../../../src/nyc';
+import { parseDobBorough, parseMoneyCents } from '../../../src/nyc';
 import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
 import { bisDate as date, lotOrBuilding, requiredText as required } from './buildings';
-import { rowBbl } from './tax-lot';
 
 /**
  * One violation of a tax lot as a docket dataset states it: the Property violation item's
@@ -30,10 +29,11 @@ export interface ViolationRow<Status> {
   deviceType?: string | null;
 }
 
-export type DobViolationRow = ViolationRow<DobViolationStatus>;
-export type EcbViolationRow = ViolationRow<EcbViolationStatus>;
-/** A DOB safety violation may name only its building (bbl null): the load joins it to its lot by BIN. */
-export type DobSafetyViolationRow = Omit<ViolationRow<DobSafetyViolationStatus>, 'bbl'> & { bbl: string | null };
+/** A violation may name only its building (bbl null): the load joins it to its lot by BIN. */
+export type DocketRow<Status> = Omit<ViolationRow<Status>, 'bbl'> & { bbl: string | null };
+export type DobViolationRow = DocketRow<DobViolationStatus>;
+export type EcbViolationRow = DocketRow<EcbViolationStatus>;
+export type DobSafetyViolationRow = DocketRow<DobSafetyViolationStatus>;
 
 /**
  * A description column that holds two fixed-width fields: VIOLATION_TYPE in the API
@@ -51,10 +51,16 @@ function cents(record: RawRecord, key: string, label: string): number | null {
   return value;
 }
 
-/** The lot from borough + block + lot, and the BBL column where the dataset has one. */
-function lotBbl(record: RawRecord, boroughKey: string): string {
-  const parts = { borough: textField(record[boroughKey]), block: textField(record.block), lot: textField(record.lot) };
-  return rowBbl(textField(record.bbl), parts, `no tax lot in borough/block/lot "${record[boroughKey] ?? ''}/${record.block ?? ''}/${record.lot ?? ''}"`);
+/**
+ * The lot from borough + block + lot (the BBL column where the dataset has one), or only the
+ * building when the row names no readable lot but a real BIN: the load joins it to the lot
+ * its BIN is on. A borough may be a DOB letter (Q for Queens).
+ */
+function lotOrBuildingOf(record: RawRecord, boroughKey: string): { bbl: string | null; bin: string | null } {
+  const borough = textField(record[boroughKey]);
+  const parts = { borough: borough === null ? null : (parseDobBorough(borough) ?? borough), block: textField(record.block), lot: textField(record.lot) };
+  const missing = `no tax lot in borough/block/lot "${record[boroughKey] ?? ''}/${record.block ?? ''}/${record.lot ?? ''}" and no BIN`;
+  return lotOrBuilding(textField(record.bbl), parts, record.bin, missing);
 }
 
 function parseDobViolation(record: RawRecord): DobViolationRow {
@@ -63,8 +69,7 @@ function parseDobViolation(record: RawRecord): DobViolationRow {
     // ISN_DOB_BIS_VIOL stays with the violation; NUMBER gains a '*' when it closes.
     sourceId: required(record, 'isn_dob_bis_viol', 'ISN_DOB_BIS_VIOL'),
     identifier: number,
-    bbl: lotBbl(record, 'boro'),
-    bin: parseBin(record.bin),
+    ...lotOrBuildingOf(record, 'boro'),
     status: spacedText(record.violation_category),
     description: spacedText(record.description) ?? paddedField(record.violation_type, 'first'),
     issuedAt: date(record, 'issue_date', 'ISSUE_DATE'),
@@ -89,8 +94,7 @@ function parseEcbViolation(record: RawRecord): EcbViolationRow {
   return {
     sourceId: number,
     identifier: number,
-    bbl: lotBbl(record, 'boro'),
-    bin: parseBin(record.bin),
+    ...lotOrBuildingOf(record, 'boro'),
     status: statusLine.length ? statusLine.join(' / ') : null,
     description: spacedText(record.violation_description) ?? paddedField(record.section_law_description1, 'last'),
     issuedAt: date(record, 'issue_date', 'ISSUE_DATE'),
@@ -102,14 +106,10 @@ function parseEcbViolation(record: RawRecord): EcbViolationRow {
 function parseDobSafetyViolation(record: RawRecord): DobSafetyViolationRow {
   const number = required(record, 'violation_number', 'Violation Number');
   const violationStatus = textField(record.violation_status);
-  // The BBL column and borough/block/lot when the row has them; else only the BIN, joined to its lot at load.
-  const parts = { borough: textField(record.borough), block: textField(record.block), lot: textField(record.lot) };
-  const { bbl, bin } = lotOrBuilding(textField(record.bbl), parts, record.bin, `no tax lot in borough/block/lot "${record.borough ?? ''}/${record.block ?? ''}/${record.lot ?? ''}" and no BIN`);
   return {
     sourceId: number,
     identifier: number,
-    bbl,
-    bin,
+    ...lotOrBuildingOf(record, 'borough'),
     status: violationStatus,
     description: spacedText(record.violation_remarks) ?? textField(record.violation_type),
     issuedAt: date(record, 'violation_issue_date', 'Violation Issue Date'),
@@ -121,7 +121,7 @@ function parseDobSafetyViolation(record: RawRecord): DobSafetyViolationRow {
   };
 }
 
-/** DOB Violations (3h2n-5cm9): BIS violations, one row each; no BBL column, a 5-digit LOT. */
+/** DOB Violations (3h2n-5cm9): BIS violations, one row each; no BBL column, a 5-digit LOT; a row without a lot is joined by its BIN. */
 export const DOB_VIOLATIONS: DatasetSpec<DobViolationRow> = {
   name: 'dob-violations',
   title: 'DOB Violations',
@@ -131,7 +131,7 @@ export const DOB_VIOLATIONS: DatasetSpec<DobViolationRow> = {
   parse: rejectingParser(parseDobViolation),
 };
 
-/** DOB ECB Violations (6bgk-3dad): one row per summons, with its hearing and money. */
+/** DOB ECB Violations (6bgk-3dad): one row per summons, with its hearing and money; a row without a lot is joined by its BIN. */
 export const ECB_VIOLATIONS: DatasetSpec<EcbViolationRow> = {
   name: 'ecb-violations',
   title: 'DOB ECB Violations',

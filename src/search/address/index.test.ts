@@ -55,6 +55,12 @@ describe('parseAddressQuery', () => {
     expect(parsed('350 5th av manh')).toMatchObject({ street: '5 avenue', places: ['Manhattan+Manhattan Beach+Manhattan Valley'] });
   });
 
+  it('keeps the borough typed before a ZIP no borough delivers, which goes to the remainder', () => {
+    expect(parsed('123 Victory Blvd Staten Island 10399')).toMatchObject({ street: 'victory boulevard', places: ['Staten Island'], remainder: '10399' });
+    expect(parsed('123 Victory Blvd, Staten Island, NY 10399')).toMatchObject({ street: 'victory boulevard', places: ['Staten Island'], remainder: '10399' });
+    expect(parsed('123 Victory Blvd, Staten Island 10311')).toMatchObject({ street: 'victory boulevard', places: ['Staten Island', '10311'] });
+  });
+
   it('never lets a place take the street', () => {
     expect(parsed('123 Jamaica')).toMatchObject({ street: 'jamaica', places: [] });
     expect(parsed('100 E Tremont')).toMatchObject({ street: 'east tremont', places: [] });

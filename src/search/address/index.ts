@@ -37,6 +37,7 @@ import {
   houseNumberKey,
   isDirectional,
   isStreetType,
+  isNycZip,
   isUnitWord,
   parseBbl,
   splitLeadingHouseNumber,
@@ -92,9 +93,13 @@ function withoutCitySuffix(text: string): { text: string; city: string } {
  * exact; a city name with no place before it goes too. With `leaveStreet`, a place that
  * would leave no street is not taken.
  */
-function splitPlaces(text: string, leaveStreet: boolean): { text: string; places: PlaceMatch[]; city: string } {
+function splitPlaces(text: string, leaveStreet: boolean): { text: string; places: PlaceMatch[]; city: string; strayZip: string } {
   const places: PlaceMatch[] = [];
   let rest = normalizeText(text);
+  // A ZIP no borough delivers (a typo, a PO box ZIP) names no place: it must not hide the places typed before it.
+  const stray = STRAY_ZIP.exec(rest);
+  const strayZip = stray && !isNycZip(stray[1]) ? stray[1] : '';
+  if (strayZip) rest = rest.slice(0, stray!.index).trim();
   for (;;) {
     const split = splitPlace(rest);
     if (!split.place || (leaveStreet && !namesStreet(split.text))) break;
@@ -103,8 +108,11 @@ function splitPlaces(text: string, leaveStreet: boolean): { text: string; places
     rest = split.text;
   }
   const { text: street, city } = withoutCitySuffix(rest);
-  return leaveStreet && !namesStreet(street) ? { text: rest, places, city: '' } : { text: street, places, city };
+  return leaveStreet && !namesStreet(street) ? { text: rest, places, city: '', strayZip } : { text: street, places, city, strayZip };
 }
+
+/** Five digits at the end of a text, after a word. */
+const STRAY_ZIP = /(?<=\s)(\d{5})$/;
 
 /** `5 avenue`, `65 street`: a number and a street type, nothing else. */
 function isNumberedStreet(street: string[]): boolean {
@@ -139,10 +147,12 @@ export function parseAddressQuery(text: string | null | undefined, options: { re
     const after = splitPlaces(trimmed.slice(comma + 1), false);
     places = after.places;
     if (after.text) remainder.push(after.text);
+    if (after.strayZip) remainder.push(after.strayZip);
   } else {
     const split = splitPlaces(trimmed, true);
     ({ text: streetText, places } = split);
     if (split.city) remainder.push(split.city);
+    if (split.strayZip) remainder.push(split.strayZip);
   }
 
   const { street: streetWords, unit } = cutUnit(tokens(streetText));
