@@ -14,14 +14,12 @@ const rejectionsOf = <Row>(items: Array<SourceItem<Row>>) => items.flatMap((item
 const present = (file: string) => (nycDataPresent(`properties/${file}`) ? it : it.skip);
 
 describe('DOB violations source on the real files', () => {
-  present('dob_violations__nycdb.csv')('portal export: 98 of 100 rows, the two without block or lot rejected by line; 5-digit lots, YYYYMMDD dates', async () => {
+  present('dob_violations__nycdb.csv')('portal export: all 100 rows, the two without block or lot kept by their BIN for the load to join; 5-digit lots, YYYYMMDD dates', async () => {
     const items = await read(DOB_VIOLATIONS, 'dob_violations__nycdb.csv');
     expect(items.map((item) => item.line)).toEqual(Array.from({ length: 100 }, (_, index) => index + 2));
-    expect(rejectionsOf(items)).toEqual([
-      [60, 'no tax lot in borough/block/lot "1//0"'],
-      [86, 'no tax lot in borough/block/lot "2//"'],
-    ]);
-    expect(rowsOf(items)).toHaveLength(98);
+    expect(rejectionsOf(items)).toEqual([]);
+    expect(rowsOf(items)).toHaveLength(100);
+    expect(rowsOf(items).filter(({ row }) => row.bbl === null).map(({ line, row }) => [line, row.bin])).toEqual([[60, '1001320'], [86, '2087708']]);
     expect(rowsOf(items)[0]).toEqual({
       line: 2,
       row: {
@@ -34,10 +32,11 @@ describe('DOB violations source on the real files', () => {
     expect(rowsOf(items).find((item) => item.line === 52)!.row).toMatchObject({ status: null, statusColumns: { category: null, number: 'V%*081500UB4112/00' } });
   });
 
-  present('dob_violations__wow.csv')('SODA API names: 99 of 100 rows, the borough written "Q" rejected; padded VIOLATION_TYPE cut to its label', async () => {
+  present('dob_violations__wow.csv')('SODA API names: all 100 rows, the borough written "Q" read as Queens; padded VIOLATION_TYPE cut to its label', async () => {
     const items = await read(DOB_VIOLATIONS, 'dob_violations__wow.csv');
     expect(items).toHaveLength(100);
-    expect(rejectionsOf(items)).toEqual([[50, 'no tax lot in borough/block/lot "Q/01947/00018"']]);
+    expect(rejectionsOf(items)).toEqual([]);
+    expect(rowsOf(items).find((item) => item.line === 50)!.row.bbl).toBe('4019470018');
     const rows = rowsOf(items);
     expect(rows[0].row).toMatchObject({ sourceId: '2399078', bbl: '1015000065', description: 'E-ELEVATOR', issuedAt: '2019-09-23', statusAt: '2019-11-13' });
     // An active violation not yet disposed: no status date.
@@ -61,10 +60,11 @@ describe('ECB violations source on the real files', () => {
     });
   });
 
-  present('ecb_violations__wow.csv')('SODA API names: 99 of 100 rows, the one without block and lot rejected; negative balance kept as written', async () => {
+  present('ecb_violations__wow.csv')('SODA API names: all 100 rows, the one without block and lot kept by its BIN; negative balance kept as written', async () => {
     const items = await read(ECB_VIOLATIONS, 'ecb_violations__wow.csv');
     expect(items).toHaveLength(100);
-    expect(rejectionsOf(items)).toEqual([[80, 'no tax lot in borough/block/lot "3//"']]);
+    expect(rejectionsOf(items)).toEqual([]);
+    expect(rowsOf(items).find((item) => item.line === 80)!.row).toMatchObject({ bbl: null, bin: '3113984' });
     const byLine = new Map(rowsOf(items).map((item) => [item.line, item.row]));
     expect(byLine.get(44)!.statusColumns).toEqual({
       violationStatus: 'RESOLVE', hearingStatus: 'IN VIOLATION', certificationStatus: 'CERTIFICATE ACCEPTED', hearingDate: '2018-11-15', penaltyImposedCents: 125_000, balanceDueCents: -250_000,
