@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { consolePages } from './console/pages';
 import { mountRoutes, Route } from './contract/routes';
+import { ExportSlots } from './contract/export-slots';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
@@ -69,7 +70,7 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Router({ sensitive: true });
-  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])]);
+  mountRoutes(api, doc, [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret), exportSlots: ExportSlots.forPool(config.poolSize) }), ...(options.extraRoutes ?? [])]);
   const needsKey = (path: string) => API_PREFIX.test(path) || api.match(path, 'GET').path.length > 0;
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000 });
   const body = jsonBody({ limitBytes: config.bodyLimitBytes });
