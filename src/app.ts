@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { consolePages } from './console/pages';
 import { mountRoutes, Route, uncountedRequests } from './contract/routes';
+import { ExportSlots } from './contract/export-slots';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
@@ -80,7 +81,10 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Router({ sensitive: true });
-  const routes = [...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret) }), ...(options.extraRoutes ?? [])];
+  const routes = [
+    ...allRoutes({ config, stores, usage, doc, logger, cursors: createCursorCodec(config.cursorSecret), exportSlots: ExportSlots.forPool(config.poolSize) }),
+    ...(options.extraRoutes ?? []),
+  ];
   mountRoutes(api, doc, routes);
   const needsKey = (path: string) => API_PREFIX.test(path) || api.match(path, 'GET').path.length > 0;
   const authenticated = authenticate({ stores, usage, keyCacheMs: options.keyCacheMs ?? 5000, uncounted: uncountedRequests(routes) });

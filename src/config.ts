@@ -26,6 +26,8 @@ export interface Config {
   trustedProxyHops: number;
   /** Longest a CSV export may stream before it is cut off (README: CSV exports). */
   exportMaxSeconds: number;
+  /** Longest a CSV export waits for its client to take more of the answer before it is cut off (README: CSV exports). */
+  exportStallSeconds: number;
   /** Rows per store call of a CSV export (Elasticsearch serves at most 10,000 hits a request). */
   exportBatchRows: number;
   /** Where GET /metrics listens, apart from the API (README: Metrics); port null: not served. */
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d{1,2}$/.test(env.TRUSTED_PROXY_HOPS ?? '0')) throw new Error('TRUSTED_PROXY_HOPS must be a small whole number (0 when no proxy is in front)');
   if (!/^(off|\d{1,5})$/.test(env.METRICS_PORT ?? '9464')) throw new Error('METRICS_PORT must be a port number, or off');
   if (!/^[1-9]\d{0,5}$/.test(env.EXPORT_MAX_SECONDS ?? '900')) throw new Error('EXPORT_MAX_SECONDS must be a whole number of seconds');
+  if (!/^[1-9]\d{0,4}$/.test(env.EXPORT_STALL_SECONDS ?? '30')) throw new Error('EXPORT_STALL_SECONDS must be a whole number of seconds');
   if (!/^[1-9]\d{0,3}$|^10000$/.test(env.EXPORT_BATCH_ROWS ?? '5000')) throw new Error('EXPORT_BATCH_ROWS must be a whole number from 1 to 10000');
   if (!/^[1-9]\d{0,3}$/.test(env.OUTBOX_WATCH_SECONDS ?? '5')) throw new Error('OUTBOX_WATCH_SECONDS must be a whole number of seconds from 1 to 9999');
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) throw new Error('DATA_NAMESPACE must be lowercase letters, digits and underscores');
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: Number(env.PG_POOL_SIZE ?? 20),
     trustedProxyHops: Number(env.TRUSTED_PROXY_HOPS ?? 0),
     exportMaxSeconds: Number(env.EXPORT_MAX_SECONDS ?? 900),
+    exportStallSeconds: Number(env.EXPORT_STALL_SECONDS ?? 30),
     exportBatchRows: Number(env.EXPORT_BATCH_ROWS ?? 5000),
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     metricsPort: env.METRICS_PORT === 'off' ? null : Number(env.METRICS_PORT ?? 9464),

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { ExportSlots } from './contract/export-slots';
 import type { OpenApiDocument } from './contract/types';
 import type { UsageBuffer } from './platform/usage';
 import type { CursorCodec } from './search/cursor';
@@ -17,4 +18,6 @@ export interface AppDeps {
   doc: OpenApiDocument;
   logger: Logger;
   cursors: CursorCodec;
+  /** The CSV exports this process runs at once, per mode and per caller. */
+  exportSlots: ExportSlots;
 }

@@ -74,7 +74,7 @@ export const sharedFragment: ApiFragment = {
                 'device_id_required', 'invalid_photo', 'invalid_image', 'invalid_request', 'missing_key', 'invalid_key', 'not_found',
                 'method_not_allowed', 'username_taken', 'payload_too_large', 'unsupported_media_type', 'daily_limit_exceeded',
                 'rename_throttled', 'report_cap', 'internal_error', 'unavailable', 'headers_too_large', 'request_timeout',
-                'forbidden', 'too_many_webhooks',
+                'forbidden', 'too_many_webhooks', 'too_many_exports',
               ],
               description:
                 'invalid_request: an HTTP request Node cannot parse (400); headers_too_large: request headers over the server limit (431); request_timeout: a request not received in time (408). These three are answered before routing, so they carry no key check and no rate-limit headers.',

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { crlfRecords, csvText, inlineParams } from './export';
+import { crlfRecords, csvText, exportBody, inlineParams } from './export';
 
 describe('csvText', () => {
   it('writes RFC 4180: CRLF records, quoted commas, quotes, CR and LF, a header row when asked', () => {
@@ -109,5 +111,104 @@ describe('crlfRecords', () => {
   it('passes a last record without a line end as it is, and nothing for no input', async () => {
     expect(await through(['a,b\n1,2'])).toBe('a,b\r\n1,2');
     expect(await through([])).toBe('');
+  });
+});
+
+describe('exportBody', () => {
+  /** A client reading the export as koa sends it: each chunk taken delayMs after it arrives, or, with null, never (a client that stopped reading). */
+  async function readBy(body: Readable, delayMs: number | null): Promise<{ text: string; error?: Error }> {
+    const taken: string[] = [];
+    const client = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        taken.push(chunk.toString());
+        if (delayMs !== null) setTimeout(done, delayMs);
+      },
+    });
+    const error = await pipeline(body, client).then(() => undefined, (failure: Error) => failure);
+    return { text: taken.join(''), error };
+  }
+
+  const rows = (count: number) => Array.from({ length: count }, (_, i) => `${i},row ${i}\r\n`);
+  const hooks = () => ({ failed: jest.fn(), ended: jest.fn() });
+
+  async function* slowly<T>(items: T[], pauseMs: number): AsyncGenerator<T> {
+    for (const item of items) {
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      yield item;
+    }
+  }
+
+  it('gives a slow but steady reader the whole export, though it takes far longer in all than the stall limit', async () => {
+    const chunks = rows(150);
+    const seen = hooks();
+    // 150 chunks taken 10 ms apart: 1.5 s in all, against a stall limit of 1 s per chunk.
+    const { text, error } = await readBy(exportBody(Readable.from(chunks), { maxSeconds: 60, stallSeconds: 1 }, seen), 10);
+    expect(error).toBeUndefined();
+    expect(text).toBe(chunks.join(''));
+    expect(seen.failed).not.toHaveBeenCalled();
+    expect(seen.ended).toHaveBeenCalledTimes(1);
+  });
+
+  it("never counts the store's time to produce a chunk as the client's stall", async () => {
+    const chunks = rows(4);
+    const seen = hooks();
+    const { text, error } = await readBy(exportBody(slowly(chunks, 400), { maxSeconds: 60, stallSeconds: 0.1 }, seen), 0);
+    expect(error).toBeUndefined();
+    expect(text).toBe(chunks.join(''));
+  });
+
+  it('ends an export whose client stops reading: the source is closed, the body fails with the stall, ended runs once', async () => {
+    let closed = false;
+    async function* source(): AsyncGenerator<string> {
+      try {
+        for (let i = 0; ; i++) yield `${i},row\r\n`;
+      } finally {
+        closed = true;
+      }
+    }
+    const seen = hooks();
+    const { text, error } = await readBy(exportBody(source(), { maxSeconds: 60, stallSeconds: 0.2 }, seen), null);
+    expect(error?.message).toBe('CSV export stalled: the client took nothing for 0.2 s');
+    expect(text).toBe('0,row\r\n');
+    expect(closed).toBe(true);
+    expect(seen.failed).toHaveBeenCalledWith(error);
+    expect(seen.ended).toHaveBeenCalledTimes(1);
+  });
+
+  it("destroys a stream source (a COPY's) when its client stops reading", async () => {
+    const source = new Readable({ read() { this.push('1,row\r\n'); } });
+    const seen = hooks();
+    const { error } = await readBy(exportBody(source, { maxSeconds: 60, stallSeconds: 0.2 }, seen), null);
+    expect(error?.message).toMatch(/^CSV export stalled/);
+    expect(source.destroyed).toBe(true);
+    expect(seen.ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('still ends an export of a steady reader past the time limit', async () => {
+    let closed = false;
+    async function* endless(): AsyncGenerator<string> {
+      try {
+        for (;;) yield 'row\r\n';
+      } finally {
+        closed = true;
+      }
+    }
+    const seen = hooks();
+    const { error } = await readBy(exportBody(endless(), { maxSeconds: 0.3, stallSeconds: 5 }, seen), 5);
+    expect(error?.message).toBe('CSV export over 0.3 s');
+    expect(closed).toBe(true);
+    expect(seen.ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with the error of a stream source that failed before the first read', async () => {
+    const source = new Readable({ read() {} });
+    const seen = hooks();
+    const body = exportBody(source, { maxSeconds: 60, stallSeconds: 5 }, seen);
+    source.destroy(new Error('COPY failed'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const { error } = await readBy(body, 0);
+    expect(error?.message).toBe('COPY failed');
+    expect(seen.ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { type CursorCodec, type Position, type PositionShape, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
+import type { ExportSlots } from './export-slots';
+import type { RouteState } from './routes';
 import { type CursorList, cursorPage, type PageQuery, type SearchHit, searchPage } from './lists';
 
 /**
@@ -29,9 +31,10 @@ export type CsvColumns = readonly string[];
 
 /** What an export needs of the app (AppDeps has it all). */
 export interface ExportDeps {
-  config: Pick<Config, 'exportBatchRows' | 'exportMaxSeconds'>;
+  config: Pick<Config, 'exportBatchRows' | 'exportMaxSeconds' | 'exportStallSeconds'>;
   logger: Logger;
   cursors: CursorCodec;
+  exportSlots: ExportSlots;
 }
 
 /** The format query parameter of an exportable list (exportParams). */
@@ -84,36 +87,118 @@ async function* keysetBatches<Row>(fetch: (after: Position | null) => Promise<Ro
 }
 
 /**
+ * A slot for the export about to start, or 429 too_many_exports (export-slots.ts): counted per
+ * mode, and per key (per client address for a key limited per client). The function returned
+ * gives it back.
+ */
+function exportSlot(ctx: Context, deps: ExportDeps, mode: string): () => void {
+  const { key, client } = ctx.state as Partial<RouteState>;
+  return deps.exportSlots.take(mode, client ? `${key?.id}/${client}` : String(key?.id));
+}
+
+/**
+ * Most bytes handed to the response in one write. The client's progress is seen once per write
+ * it takes whole, so a batch's text (a megabyte or more) goes in pieces: a slow reader that keeps
+ * reading is seen doing so well within EXPORT_STALL_SECONDS.
+ */
+const WRITE_BYTES = 64 * 1024;
+
+async function* inPieces(text: string): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += WRITE_BYTES) yield text.slice(at, at + WRITE_BYTES);
+}
+
+/** How long an export may run, and wait on its client for each chunk, before it is cut off. */
+export interface ExportLimits {
+  maxSeconds: number;
+  stallSeconds: number;
+}
+
+/**
+ * The body of an export: the source's chunks, one in hand at a time (the response's
+ * backpressure pauses the source). Destroyed with an error (which cuts the response off
+ * mid-body: the chunked transfer never ends, so the client sees an incomplete download, never
+ * a short file that looks whole) when
+ * - the export runs past maxSeconds,
+ * - a chunk waits stallSeconds for the client to take it: a client that stops reading holds no
+ *   slot, connection or point in time for longer than that. Only the wait on the client counts,
+ *   never the source's time to produce the next chunk, and each chunk the client takes starts a
+ *   new wait, so a slow but steady reader is never cut off,
+ * - the source fails (`failed` hears of it, and of the cut-offs).
+ * A cut-off destroys the source at once when it is a stream (a COPY's), so its store call ends
+ * with it; a generator source is returned (its finally blocks close what it holds). `ended`
+ * runs once when the body closes, however it ends, the client leaving included.
+ */
+export function exportBody(source: AsyncIterable<string | Buffer>, limits: ExportLimits, hooks: { failed(error: unknown): void; ended(): void }): Readable {
+  const { maxSeconds, stallSeconds } = limits;
+  // A stream's failure reaches the body through the iteration (a stream keeps its error for an
+  // iteration that starts later); without a listener, one before the first read would be uncaught.
+  if (source instanceof Readable) source.on('error', () => undefined);
+  const cut = (reason: string) => {
+    const error = new Error(`CSV export ${reason}`);
+    if (source instanceof Readable) source.destroy(error);
+    body.destroy(error);
+  };
+  async function* guarded(): AsyncGenerator<string | Buffer> {
+    try {
+      for await (const chunk of source) {
+        // Resumed once the response has taken the chunk before this one: the time in between is the client's.
+        const stall = setTimeout(cut, stallSeconds * 1000, `stalled: the client took nothing for ${stallSeconds} s`);
+        try {
+          yield chunk;
+        } finally {
+          clearTimeout(stall);
+        }
+      }
+    } catch (error) {
+      hooks.failed(error);
+      throw error;
+    }
+  }
+  const body = Readable.from(guarded(), { objectMode: true, highWaterMark: 1 });
+  const limit = setTimeout(cut, maxSeconds * 1000, `over ${maxSeconds} s`);
+  limit.unref();
+  body.once('close', () => {
+    clearTimeout(limit);
+    hooks.ended();
+  });
+  return body;
+}
+
+/** Answers the export: its body (exportBody, under EXPORT_MAX_SECONDS and EXPORT_STALL_SECONDS) as a text/csv attachment. */
+function sendCsv(ctx: Context, deps: ExportDeps, name: string, source: AsyncIterable<string | Buffer>, ended: () => void): void {
+  const limits = { maxSeconds: deps.config.exportMaxSeconds, stallSeconds: deps.config.exportStallSeconds };
+  const failed = (error: unknown) => deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: name }, 'CSV export cut off');
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="${name}.csv"`);
+  ctx.body = exportBody(source, limits, { failed, ended });
+}
+
+/**
  * Streams the batches as the response: the first is fetched before anything is sent, so a
  * refusal (not found, a bad cursor, a store down) still answers in the error envelope. Once
- * streaming, a failure or the time limit (EXPORT_MAX_SECONDS) cuts the response off
- * mid-body: the client sees a truncated transfer, never a short file that looks complete.
+ * streaming, sendCsv's limits apply. The slot is given back when the walk ends.
  */
-async function streamCsv<Row>(ctx: Context, deps: ExportDeps, name: string, columns: CsvColumns, batches: AsyncGenerator<Row[]>, item: (row: Row) => unknown): Promise<void> {
-  const first = await batches.next();
+async function streamCsv<Row>(ctx: Context, deps: ExportDeps, name: string, columns: CsvColumns, batches: AsyncGenerator<Row[]>, item: (row: Row) => unknown, slot: () => void): Promise<void> {
+  let first: IteratorResult<Row[]>;
+  try {
+    first = await batches.next();
+  } catch (error) {
+    slot();
+    throw error;
+  }
   async function* chunks(): AsyncGenerator<string> {
     try {
-      yield csvText(columns, first.done ? [] : first.value.map(item), true);
-      for await (const rows of batches) yield csvText(columns, rows.map(item));
-    } catch (error) {
-      deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: name }, 'CSV export cut off');
-      throw error;
+      yield* inPieces(csvText(columns, first.done ? [] : first.value.map(item), true));
+      for await (const rows of batches) yield* inPieces(csvText(columns, rows.map(item)));
     } finally {
       await batches.return(undefined);
     }
   }
-  // One chunk in hand at a time: the socket's backpressure pauses the store walk.
-  const body = Readable.from(chunks(), { objectMode: true, highWaterMark: 1 });
-  const limit = setTimeout(() => body.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`)), deps.config.exportMaxSeconds * 1000);
-  limit.unref();
-  body.once('close', () => {
-    clearTimeout(limit);
+  sendCsv(ctx, deps, name, chunks(), () => {
+    slot();
     // Also when the client left before the first chunk was read: the walk (an Elasticsearch point in time) is closed.
     void batches.return(undefined).catch(() => undefined);
   });
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="${name}.csv"`);
-  ctx.body = body;
 }
 
 /** A Postgres (keyset) cursor list and its CSV columns. */
@@ -127,9 +212,10 @@ export async function answerList<Row, Item>(ctx: Context, deps: ExportDeps, mode
     return;
   }
   const start = query.cursor ? deps.cursors.decode(query.cursor, queryBinding(list.list, mode, query, list.scope), list.position) : null;
+  const slot = exportSlot(ctx, deps, mode);
   const size = deps.config.exportBatchRows;
   const batches = keysetBatches((after) => list.rows(after, size), list.positionOf, start, size);
-  await streamCsv(ctx, deps, list.list, list.csv, batches, list.item);
+  await streamCsv(ctx, deps, list.list, list.csv, batches, list.item, slot);
 }
 
 /** An Elasticsearch (search_after) cursor list, as searchPage takes it, and its CSV columns. */
@@ -171,7 +257,8 @@ export async function answerSearchList<Item>(ctx: Context, deps: ExportDeps, sto
     return;
   }
   const start = query.cursor ? deps.cursors.decode(query.cursor, queryBinding(list.list, store.mode, query, list.scope), list.position) : null;
-  await streamCsv(ctx, deps, list.list, list.csv, searchBatches(store, list, start, deps.config.exportBatchRows), list.item);
+  const slot = exportSlot(ctx, deps, store.mode);
+  await streamCsv(ctx, deps, list.list, list.csv, searchBatches(store, list, start, deps.config.exportBatchRows), list.item, slot);
 }
 
 /**
@@ -288,10 +375,11 @@ export function crlfRecords(): Transform {
  * server writes the text and Node passes its bytes on (line ends made CRLF), so the rows never
  * become objects. One client of the store's pool for the export, its statement_timeout
  * EXPORT_MAX_SECONDS. As for the batch walks: the first chunk is awaited before answering, so a
- * refusal (a bad cursor, the store down or timing out) still answers in the error envelope;
- * once streaming, a failure or the time limit cuts the body off mid-transfer. A client that
- * leaves ends the statement: its connection is closed and discarded, never returned to the pool
- * mid-COPY.
+ * refusal (a bad cursor, no export slot, the store down or timing out) still answers in the
+ * error envelope; once streaming, sendCsv's limits (time, stalled client) or a failure cut the
+ * body off mid-transfer. An export that ends before its last row (cut off, or the client gone)
+ * ends its statement: its connection is closed and discarded, never returned to the pool
+ * mid-COPY, so the backend is freed with it.
  */
 export async function answerCopyList(ctx: Context, deps: ExportDeps, store: DataStore, list: CopyList): Promise<void> {
   const { format: _format, ...query } = list.query;
@@ -299,7 +387,14 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
   const statement = list.statement(start);
   const limitMs = deps.config.exportMaxSeconds * 1000;
   const deadline = Date.now() + limitMs;
-  const client = await store.pg.connect();
+  const slot = exportSlot(ctx, deps, store.mode);
+  let client: PoolClient;
+  try {
+    client = await store.pg.connect();
+  } catch (error) {
+    slot();
+    throw error;
+  }
   let released = false;
   const release = (failure?: Error) => {
     if (released) return;
@@ -324,23 +419,20 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
     settled();
     // The connection may be mid-statement: closed, not pooled.
     release(error as Error);
+    slot();
     throw error;
   }
   const stream = copy;
-  const body = crlfRecords();
-  const cutOff = () => body.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`));
-  const limit = setTimeout(cutOff, limitMs);
-  limit.unref();
+  const records = crlfRecords();
   stream.once('end', () => {
     settled();
     // The last row is in: the file ends only within the time limit.
-    if (Date.now() >= deadline) cutOff();
-    else body.end();
+    if (Date.now() >= deadline) records.destroy(new Error(`CSV export over ${deps.config.exportMaxSeconds} s`));
+    else records.end();
     // The session's settings back to the pool's, then the client back to the pool.
     client.query('reset statement_timeout; reset max_parallel_workers_per_gather').then(() => release(), (error: Error) => release(error));
   });
-  body.once('close', () => {
-    clearTimeout(limit);
+  records.once('close', () => {
     if (!stream.readableEnded) {
       settled();
       stream.destroy();
@@ -349,13 +441,13 @@ export async function answerCopyList(ctx: Context, deps: ExportDeps, store: Data
   });
   stream.on('error', (error) => {
     settled();
-    deps.logger.warn({ err: error, requestId: ctx.state.requestId, list: list.list }, 'CSV export cut off');
-    body.destroy(error);
+    records.destroy(error);
   });
-  stream.pipe(body, { end: false });
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="${list.list}.csv"`);
-  ctx.body = body;
+  stream.pipe(records, { end: false });
+  sendCsv(ctx, deps, list.list, records, () => {
+    slot();
+    records.destroy();
+  });
 }
 
 /**

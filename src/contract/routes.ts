@@ -14,6 +14,8 @@ export interface RouteState {
   requestId: string;
   input: ValidatedInput;
   key: ApiKeyRecord;
+  /** The client address a key limited per client counts by (its limit, its test-mode writes, its exports); null for other keys. */
+  client: string | null;
   store: DataStore;
 }
 

@@ -6,7 +6,7 @@ import {
 } from '../contract/params';
 import type { ApiFragment } from '../contract/types';
 import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../restaurants/params';
-import { exportPageResponse, exportParams } from '../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
 import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../restaurants/types';
 
 const FEED_TAG = 'City feeds';
@@ -135,7 +135,7 @@ export const feedsFragment: ApiFragment = {
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.violations),
-        responses: { '200': exportPageResponse(ref('CityViolation'), VIOLATION_FEED_CSV), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('CityViolation'), VIOLATION_FEED_CSV), ...exportListErrors() },
       },
     },
     '/api/v1/inspections': {
@@ -147,7 +147,7 @@ export const feedsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.inspections),
-        responses: { '200': exportPageResponse(ref('CityInspection'), INSPECTION_FEED_CSV), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('CityInspection'), INSPECTION_FEED_CSV), ...exportListErrors() },
       },
     },
     '/api/v1/meta/cuisines': {

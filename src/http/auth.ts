@@ -112,6 +112,7 @@ export function authenticate(options: AuthOptions): Middleware {
       }
     }
     ctx.state.key = key;
+    ctx.state.client = client;
     ctx.state.store = storeForKey(options.stores, key, client);
     await next();
   };

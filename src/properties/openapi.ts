@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { operationInput } from '../contract/input';
 import { dateParam, enumOf, listOf, pageParams } from '../contract/params';
-import { exportPageResponse, exportParams } from '../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
 import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
@@ -123,7 +123,7 @@ export const propertiesFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(propertyInputs.violations),
-        responses: { '200': exportPageResponse(ref('PropertyViolation'), VIOLATION_DOCKET_CSV), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': exportPageResponse(ref('PropertyViolation'), VIOLATION_DOCKET_CSV), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
     },
     '/api/v1/properties/{bbl}/deadlines': {

@@ -10,7 +10,7 @@ import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/
 import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
-import { exportPageResponse, exportParams } from '../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
 import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
@@ -268,7 +268,7 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         'x-unknown-parameters': 'reject',
         'x-ordered': [['minScore', 'maxScore'], ['inspectedSince', 'inspectedUntil']],
         ...operationInput(restaurantInputs.browse),
-        responses: { '200': { ...exportPageResponse(ref('RestaurantSummary'), BROWSE_CSV), links: FIRST_RESTAURANT_LINKS }, ...standardErrors() },
+        responses: { '200': { ...exportPageResponse(ref('RestaurantSummary'), BROWSE_CSV), links: FIRST_RESTAURANT_LINKS }, ...exportListErrors() },
       },
     },
     '/api/v1/restaurants/nearby': {

@@ -6,7 +6,7 @@
 export interface ErrorEnvelope {
   error: {
     status: number;
-    code: "invalid_parameter" | "missing_parameter" | "unknown_parameter" | "invalid_body" | "invalid_cursor" | "batch_too_large" | "device_id_required" | "invalid_photo" | "invalid_image" | "invalid_request" | "missing_key" | "invalid_key" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "unsupported_media_type" | "daily_limit_exceeded" | "rename_throttled" | "report_cap" | "internal_error" | "unavailable" | "headers_too_large" | "request_timeout" | "forbidden" | "too_many_webhooks";
+    code: "invalid_parameter" | "missing_parameter" | "unknown_parameter" | "invalid_body" | "invalid_cursor" | "batch_too_large" | "device_id_required" | "invalid_photo" | "invalid_image" | "invalid_request" | "missing_key" | "invalid_key" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "unsupported_media_type" | "daily_limit_exceeded" | "rename_throttled" | "report_cap" | "internal_error" | "unavailable" | "headers_too_large" | "request_timeout" | "forbidden" | "too_many_webhooks" | "too_many_exports";
     message: string;
     param?: string;
     details?: Array<{

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { listResponse, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { enumOf, limitParam, listOf, nameFragmentParam, pageParams } from '../../contract/params';
-import { exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { CONTRACTOR_RISK_LEVELS } from '../../domain/contractors';
 import { CONTRACTORS_TAG } from '../types';
@@ -103,7 +103,7 @@ export const contractorBrowseFragment: ApiFragment = {
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(contractorBrowseInputs.browse),
-        responses: { '200': exportPageResponse(ref('ContractorSummary'), CONTRACTOR_CSV), ...standardErrors() },
+        responses: { '200': exportPageResponse(ref('ContractorSummary'), CONTRACTOR_CSV), ...exportListErrors() },
       },
     },
   },

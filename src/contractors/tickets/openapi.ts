@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
+import { DATE, nullable, pageResponse, ref } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { booleanParam, dateParam, enumOf, listOf, pageParams } from '../../contract/params';
-import { exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { NEW_HEARING_WINDOW_DAYS, TICKET_STATUS_DESCRIPTION, TICKET_STATUSES } from '../../domain/contractors';
 import { CONTRACTORS_TAG, slugParam } from '../types';
@@ -61,7 +61,7 @@ export const contractorTicketsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(contractorTicketInputs.tickets),
-        responses: { '200': exportPageResponse(ref('ContractorTicket'), TICKET_CSV), ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
+        responses: { '200': exportPageResponse(ref('ContractorTicket'), TICKET_CSV), ...exportListErrors(['404', 'No contractor with this slug (not_found).']) },
       },
     },
   },

@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
+import { DATE, nullable, pageResponse, ref } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { dateParam, enumOf, pageParams } from '../../contract/params';
-import { exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { PERMIT_AGENCIES, PERMIT_RECORD_TYPES } from '../../domain/properties/permits';
 import { bblParam } from '../openapi';
@@ -69,7 +69,7 @@ export const permitsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(permitInputs.permits),
-        responses: { '200': exportPageResponse(ref('PropertyPermit'), PERMIT_CSV), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': exportPageResponse(ref('PropertyPermit'), PERMIT_CSV), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
     },
   },
