@@ -25,6 +25,12 @@ export interface IngestOptions {
   index?: boolean;
   /** Test seam: runs after each committed chunk (throwing here simulates a crash). */
   afterChunk?: (chunkNumber: number) => void | Promise<void>;
+  /**
+   * Runs in the transaction of the last chunk applied (in one of its own when the last chunk
+   * changed nothing), once every row is applied: what must commit with the run's last rows,
+   * such as a sync's position on the portal. A run killed before it leaves it unwritten.
+   */
+  finish?: (client: PoolClient) => Promise<void>;
 }
 
 export interface IngestSummary {
@@ -81,11 +87,21 @@ interface AppliedCounts {
 async function applyStagedRows<Row>(
   client: PoolClient,
   dataset: KeyedDataset<Row>,
-  options: { runId: number; asOf: Date; chunkSize: number; chunkRows: number; progress: Progress; rawDigests?: RawDigestsOfRun; afterChunk?: (chunkNumber: number) => void | Promise<void> },
+  options: {
+    runId: number;
+    asOf: Date;
+    chunkSize: number;
+    chunkRows: number;
+    progress: Progress;
+    rawDigests?: RawDigestsOfRun;
+    afterChunk?: (chunkNumber: number) => void | Promise<void>;
+    finish?: (client: PoolClient) => Promise<void>;
+  },
 ): Promise<AppliedCounts> {
   const counts: AppliedCounts = { rowsLoaded: 0, rowsMerged: 0, rowsRejected: 0, changed: 0 };
   let applied = 0;
   let chunkNumber = 0;
+  let finished = false;
   for (let after = ''; ; ) {
     // Entities whose rows digest as last time cannot change: only the others are read back and applied.
     const { keys, unchanged, changed, rows: staged } = await nextStagedChunk<Row>(client, dataset, after, { entities: options.chunkSize, rows: options.chunkRows }, options.rawDigests);
@@ -113,6 +129,13 @@ async function applyStagedRows<Row>(
         applied = changed.filter((digest) => !retried.has(digest.key));
       }
       await recordDigests(client, dataset, applied, staged, result.duplicateLines);
+      if (options.finish) {
+        const { rows: more } = await client.query('select exists (select 1 from ingest_staging where key > $1) as more', [after]);
+        if (!more[0].more) {
+          await options.finish(client);
+          finished = true;
+        }
+      }
       return all.length;
     });
     chunkNumber += 1;
@@ -120,6 +143,7 @@ async function applyStagedRows<Row>(
     options.progress.update(applied, counts.rowsLoaded + counts.rowsMerged);
     await options.afterChunk?.(chunkNumber);
   }
+  if (options.finish && !finished) await inTransaction(client, options.finish);
   return counts;
 }
 
@@ -278,7 +302,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       let applied: AppliedCounts;
       try {
         applied = await applyStagedRows(client, dataset, {
-          runId, asOf, chunkSize, chunkRows, progress, afterChunk: options.afterChunk, rawDigests: digests ? { get: (key) => digests.get(key), undigested } : undefined,
+          runId, asOf, chunkSize, chunkRows, progress, afterChunk: options.afterChunk, finish: options.finish, rawDigests: digests ? { get: (key) => digests.get(key), undigested } : undefined,
         });
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;

@@ -50,6 +50,12 @@ function toItem(value: unknown, line: number): RawItem {
   const record: RawRecord = {};
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
     if (field === null || field === undefined) continue;
+    // The portal's system fields (`:id`, `:updated_at`, asked for with `$select=:*,*`) keep
+    // their colon: `:id` is not a data set's own `id` column.
+    if (key.startsWith(':')) {
+      if (typeof field !== 'object') record[`:${columnKey(key)}`] = String(field);
+      continue;
+    }
     if (typeof field === 'object') {
       // SODA location objects: {latitude, longitude} or GeoJSON {type, coordinates: [lon, lat]}.
       const point = field as { latitude?: unknown; longitude?: unknown; coordinates?: unknown[] };
