@@ -4,8 +4,9 @@ import { type Route, type RouteContext, route } from '../contract/routes';
 import { ApiError, invalidParameter, notFound } from '../errors';
 import type { AppDeps } from '../deps';
 import type { Position, PositionShape } from '../search/cursor';
+import { clientOf } from '../http/client-address';
 import { imageDecodeQueue } from './decode-queue';
-import { hashDeviceId, validateDeviceId } from './device';
+import { hashDeviceId, reportClientKey, validateDeviceId } from './device';
 import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';
 import { eraseDevice } from './erasure';
 import { isIssuedId } from './ids';
@@ -13,7 +14,7 @@ import { checkAvatar, checkReportPhoto, ImageError, renderAvatar, renderReportPh
 import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, reportsToday, type StoredImage } from './reports';
 import { validateReportBody } from './reports-validation';
 import { communityInputs, DEVICE_HEADER } from './openapi';
-import { reportCapHit, secondsUntilNextUtcDay, type ReportCapScope } from './score';
+import { reportCapHit, secondsUntilNextUtcDay, utcDate, type ReportCapScope } from './score';
 import { checkUsername } from './usernames';
 
 // Uploads are decoded once and never again: libvips' operation cache would only hold
@@ -99,8 +100,9 @@ export function communityRoutes(deps: AppDeps): Route[] {
               return rendered;
             })
           : [];
+        const clientKey = reportClientKey(clientOf(ctx.ip), camis, utcDate(now), salt());
         const result = await withDeviceLock(store.pg, store.sandbox, deviceHash, (client) =>
-          fileReport(client, { ...validation.value, camis, sandbox: store.sandbox, deviceHash, photos, now }),
+          fileReport(client, { ...validation.value, camis, sandbox: store.sandbox, deviceHash, clientKey, photos, now }),
         );
         if (!result.ok) throw capRefusal(result.scope, now);
         ctx.status = 201;
