@@ -54,6 +54,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_CONCURRENCY: '-1' })).toThrow(/WEBHOOKS_CONCURRENCY/);
   });
 
+  it('reads the image decode settings: one decode at a time and 8 waiting by default, bounded whole numbers', () => {
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir }).imageDecodes).toEqual({ concurrency: 1, waiting: 8 });
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, IMAGE_DECODES: '2', IMAGE_DECODE_QUEUE: '0' }).imageDecodes).toEqual({ concurrency: 2, waiting: 0 });
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, IMAGE_DECODES: '0' }).imageDecodes.concurrency).toBe(1);
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, IMAGE_DECODES: '17' })).toThrow(/IMAGE_DECODES/);
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, IMAGE_DECODE_QUEUE: 'many' })).toThrow(/IMAGE_DECODE_QUEUE/);
+  });
+
   it('refuses a namespace that is not a safe identifier', () => {
     expect(() => loadConfig({ DATA_NAMESPACE: 'x; drop schema', NYC_API_CACHE_DIR: dir })).toThrow(/DATA_NAMESPACE/);
   });

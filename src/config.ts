@@ -43,6 +43,8 @@ export interface Config {
   keptReads: boolean;
   /** How often the worker looks for outbox rows no ingest is indexing (OUTBOX_WATCH_SECONDS, default 5; README: Ingest). */
   outboxWatchSeconds: number;
+  /** Uploaded images decoding at once and waiting their turn, per process (src/community/decode-queue.ts; README: Configuration). */
+  imageDecodes: { concurrency: number; waiting: number };
 }
 
 export interface WebhooksConfig {
@@ -60,14 +62,17 @@ export interface WebhooksConfig {
   concurrency: number;
 }
 
+/** A whole-number setting up to `max`; below `min` reads as `min`. */
+function wholeSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name] || String(fallback);
+  if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw new Error(`${name} must be a whole number up to ${max}`);
+  return Math.max(min, Number(value));
+}
+
 /** The WEBHOOKS_* settings: on/off flags, and whole numbers within their bounds. */
 function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
   const flag = (name: string, fallback: boolean) => onOff(env, name, fallback);
-  const whole = (name: string, fallback: number, min: number, max: number) => {
-    const value = env[name] || String(fallback);
-    if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw new Error(`${name} must be a whole number up to ${max}`);
-    return Math.max(min, Number(value));
-  };
+  const whole = (name: string, fallback: number, min: number, max: number) => wholeSetting(env, name, fallback, min, max);
   return {
     worker: flag('WEBHOOKS_WORKER', env.NODE_ENV !== 'test'),
     allowPrivateTargets: flag('WEBHOOKS_ALLOW_PRIVATE_TARGETS', false),
@@ -151,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: webhooksConfig(env),
     keptReads: onOff(env, 'KEPT_READS', true),
     outboxWatchSeconds: Number(env.OUTBOX_WATCH_SECONDS ?? 5),
+    imageDecodes: { concurrency: wholeSetting(env, 'IMAGE_DECODES', 1, 1, 16), waiting: wholeSetting(env, 'IMAGE_DECODE_QUEUE', 8, 0, 1000) },
   };
 }

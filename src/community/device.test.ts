@@ -1,4 +1,4 @@
-import { DEVICE_ID_MAX_LENGTH, FUN_DEFAULT_WORDS, funDefault, hashDeviceId, looksLikeFunDefault, validateDeviceId } from './device';
+import { DEVICE_ID_MAX_LENGTH, FUN_DEFAULT_WORDS, funDefault, hashDeviceId, looksLikeFunDefault, reportClientKey, validateDeviceId } from './device';
 
 describe('validateDeviceId', () => {
   it.each(['3F2504E0-4F89-11D3-9A0C-0305E82C3301', 'a', 'android 9f8e7d6c', 'x'.repeat(DEVICE_ID_MAX_LENGTH)])('accepts %j as is', (raw) => {
@@ -22,6 +22,23 @@ describe('validateDeviceId', () => {
     ['a repeated header', ['a', 'b']],
   ])('refuses %s as invalid_device_id', (_label, raw) => {
     expect(validateDeviceId(raw)).toMatchObject({ ok: false, code: 'invalid_device_id' });
+  });
+});
+
+describe('reportClientKey', () => {
+  it('is 128 bits of an HMAC keyed by the salt, one per address, establishment and day, apart from device hashes', () => {
+    const key = reportClientKey('203.0.113.9', '41000001', '2025-06-30', 'salt-a');
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(reportClientKey('203.0.113.9', '41000001', '2025-06-30', 'salt-a')).toBe(key);
+    const others = [
+      reportClientKey('203.0.113.10', '41000001', '2025-06-30', 'salt-a'),
+      reportClientKey('203.0.113.9', '41000002', '2025-06-30', 'salt-a'),
+      reportClientKey('203.0.113.9', '41000001', '2025-07-01', 'salt-a'),
+      reportClientKey('203.0.113.9', '41000001', '2025-06-30', 'salt-b'),
+    ];
+    expect(new Set([key, ...others]).size).toBe(5);
+    expect(hashDeviceId('203.0.113.9', 'salt-a')).not.toContain(key);
+    expect(() => reportClientKey('203.0.113.9', '41000001', '2025-06-30', '')).toThrow();
   });
 });
 

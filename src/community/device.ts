@@ -49,6 +49,19 @@ export function hashDeviceId(deviceId: string, salt: string): string {
   return createHmac('sha256', salt).update(deviceId, 'utf8').digest('hex');
 }
 
+/**
+ * What a report keeps of the client address that filed it (clientOf: an IPv4 address or an
+ * IPv6 /64): an HMAC keyed by the same server secret as device hashes, over the address, the
+ * establishment and the UTC day, cut to 128 bits. The score counts one report per value
+ * (score.ts), and that is all it is for: without the secret it cannot be turned back into an
+ * address (a plain hash of IPv4's 2^32 addresses could be), and it cannot link one address's
+ * reports at two restaurants or on two days. The label keeps it apart from device hashes.
+ */
+export function reportClientKey(client: string, camis: string, utcDay: string, salt: string): string {
+  if (salt.length === 0) throw new Error('device hash salt must not be empty');
+  return createHmac('sha256', salt).update(`report-client\n${client}\n${camis}\n${utcDay}`, 'utf8').digest('hex').slice(0, 32);
+}
+
 // Friendly, neutral words; no adjective may read as a judgement of a restaurant or a person.
 const ADJECTIVES = [
   'Curious', 'Sunny', 'Brave', 'Cheerful', 'Jolly', 'Nimble', 'Plucky', 'Witty',

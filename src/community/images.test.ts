@@ -4,18 +4,23 @@ import {
   AVATAR_SIDE,
   ImageError,
   MAX_AVATAR_BYTES,
+  MAX_INPUT_SIDE,
+  MAX_JPEG_SCANS,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_SIDE,
+  checkAvatar,
+  checkReportPhoto,
   decodeBase64Image,
   detectImageType,
   imagePayload,
   inspectImage,
+  jpegScanCount,
   processAvatar,
   processReportPhoto,
   readAvatar,
   readReportPhoto,
 } from './images';
-import { canvas, expectNoMetadataBytes, hugeJpeg, hugePng, metadataPng, phoneJpeg, plainJpeg, PNG_SIGNATURE, XMP } from '../../test/support/images';
+import { canvas, expectNoMetadataBytes, hugeJpeg, hugePng, manyScanJpeg, metadataPng, phoneJpeg, plainJpeg, PNG_SIGNATURE, solidPng, XMP } from '../../test/support/images';
 
 // ---- fixtures: generated images from test/support/images.ts ---------------------------
 
@@ -172,6 +177,69 @@ describe('inspectImage', () => {
     const jpeg = await plainJpeg(100, 100);
     expect((await inspectImage(jpeg, { maxPixels: 10_000 })).width).toBe(100);
     expect((await refusal(() => inspectImage(jpeg, { maxPixels: 9_999 }))).reason).toBe('too_many_pixels');
+  });
+});
+
+describe('degenerate shapes', () => {
+  it.each([
+    ['1 x 39,999,999', 1, 39_999_999],
+    ['39,999,999 x 1', 39_999_999, 1],
+    ['65,536 x 610', MAX_INPUT_SIDE + 1, 610],
+  ])('refuses a %s PNG by its header, under the pixel cap, before decoding it', async (_label, width, height) => {
+    // The header's pixels stand on 64 zero bytes: decoding them would answer undecodable.
+    const strip = hugePng(width, height);
+    for (const action of [() => checkReportPhoto(strip.toString('base64')), () => processReportPhoto(strip), () => processAvatar(strip)]) {
+      const error = await refusal(action);
+      expect(error.reason).toBe('side_too_long');
+      expect(error.message).toContain(`${width} x ${height} pixels`);
+      expect(error.message).toContain(`at most ${MAX_INPUT_SIDE} pixels`);
+    }
+    expect((await refusal(() => checkAvatar(strip.toString('base64')))).code).toBe('invalid_image');
+  });
+
+  it('refuses the real 39 KB strip of 1 x 10,000,000 pixels, which decodes', async () => {
+    const strip = solidPng(1, 10_000_000);
+    expect(strip.length).toBeLessThan(64 * 1024);
+    expect((await refusal(() => checkReportPhoto(strip.toString('base64')))).reason).toBe('side_too_long');
+  });
+
+  it('accepts the longest side allowed, both ways', async () => {
+    for (const [width, height] of [[MAX_INPUT_SIDE, 1], [1, MAX_INPUT_SIDE]]) {
+      const out = await processReportPhoto(solidPng(width, height));
+      expect(Math.max(out.width, out.height)).toBe(MAX_PHOTO_SIDE);
+    }
+  });
+});
+
+describe('JPEG scans', () => {
+  it('counts the scans of baseline and progressive JPEGs, not those of an EXIF thumbnail', async () => {
+    expect(jpegScanCount(await plainJpeg(64, 64))).toBe(1);
+    const progressive = await canvas(64, 64).jpeg({ progressive: true }).toBuffer();
+    const scans = jpegScanCount(progressive);
+    expect(scans).toBeGreaterThan(1);
+    expect(scans).toBeLessThanOrEqual(MAX_JPEG_SCANS);
+    // An APP1 segment carrying a whole progressive JPEG, as EXIF thumbnails are carried.
+    const thumbnail = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), progressive]);
+    const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (thumbnail.length + 2) >> 8, (thumbnail.length + 2) & 0xff]), thumbnail]);
+    const baseline = await plainJpeg(64, 64);
+    const withThumbnail = Buffer.concat([baseline.subarray(0, 2), app1, baseline.subarray(2)]);
+    expect(jpegScanCount(withThumbnail)).toBe(1);
+    expect((await processReportPhoto(withThumbnail)).contentType).toBe('image/jpeg');
+    expect(jpegScanCount(manyScanJpeg(64, 64, 200))).toBe(200);
+  });
+
+  it(`accepts ${MAX_JPEG_SCANS} scans and refuses more before decoding`, async () => {
+    expect((await processReportPhoto(manyScanJpeg(64, 64, MAX_JPEG_SCANS))).width).toBe(64);
+    // The format's longest progression: 2,649 scans of one 40-megapixel image in 409 KB.
+    const longest = manyScanJpeg(6320, 6320, 3 * 883);
+    expect(longest.length).toBeLessThan(512 * 1024);
+    for (const bytes of [manyScanJpeg(64, 64, MAX_JPEG_SCANS + 1), longest]) {
+      for (const action of [() => checkReportPhoto(bytes.toString('base64')), () => processAvatar(bytes)]) {
+        const error = await refusal(action);
+        expect(error.reason).toBe('too_many_scans');
+        expect(error.message).toContain(`at most ${MAX_JPEG_SCANS}`);
+      }
+    }
   });
 });
 

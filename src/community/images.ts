@@ -4,8 +4,10 @@
  * object's contentType) is ignored; only the bytes decide what an image is.
  *
  * Pipeline: decodeBase64Image (shape, strict base64, decoded size)
- *   -> inspectImage (magic bytes, header dimensions, pixel cap)
- *   -> processReportPhoto / processAvatar (orient, resize, re-encode without metadata).
+ *   -> inspectImage (magic bytes, header dimensions, pixel and side caps, JPEG scan count)
+ *   -> renderReportPhoto / renderAvatar (orient, resize, re-encode without metadata).
+ * Everything up to inspectImage reads headers only and is cheap; rendering decodes every
+ * pixel, so the routes run it in the process's decode queue (decode-queue.ts).
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 
@@ -18,6 +20,21 @@ export const MAX_AVATAR_INPUT_BYTES = MAX_PHOTO_BYTES;
  * sensor bins to 12 MP by default) while refusing tiny files that claim huge canvases.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Longest side accepted: the largest a JPEG can have, so no camera's photo or panorama and no
+ * phone's long scrolling screenshot reaches it. Within 40 megapixels a degenerate shape costs
+ * per row far more than per pixel (measured: a 1 x 39,999,999 PNG of 155 KB took 6.1 CPU s to
+ * re-encode, against 0.02 s for 1 x 65,535; the costliest image accepted, a 40-megapixel 16-bit
+ * RGBA PNG, square or 65,535 x 610, takes about 1.5 s).
+ */
+export const MAX_INPUT_SIDE = 65_535;
+/**
+ * Most scans a progressive JPEG may have. Each scan passes over every block of the image, and a
+ * flat image's scan is a few bytes: a valid 409 KB JPEG of 40 megapixels and 2,649 scans took
+ * 21.5 CPU s to decode. Encoders write 10 scans for colour (libjpeg, mozjpeg) and 18 for CMYK;
+ * 64 scans of 40 megapixels took 0.7 s.
+ */
+export const MAX_JPEG_SCANS = 64;
 /** Longest side of a stored report photo. */
 export const MAX_PHOTO_SIDE = 2048;
 /** Avatars are stored as exactly this many pixels square. */
@@ -36,7 +53,16 @@ export const CONTENT_TYPES: Readonly<Record<ImageType, ImageContentType>> = { jp
 /** invalid_photo for report photos, invalid_image for avatars (the contract's two 400 codes). */
 export type ImageErrorCode = 'invalid_photo' | 'invalid_image';
 /** Which rule was broken, for logs and tests; the HTTP layer only needs code and message. */
-export type ImageErrorReason = 'shape' | 'base64' | 'empty' | 'too_large' | 'unsupported_type' | 'too_many_pixels' | 'undecodable';
+export type ImageErrorReason =
+  | 'shape'
+  | 'base64'
+  | 'empty'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'too_many_pixels'
+  | 'side_too_long'
+  | 'too_many_scans'
+  | 'undecodable';
 
 /** A person-readable refusal of an uploaded image; the HTTP layer answers it with 400 and `code`. */
 export class ImageError extends Error {
@@ -159,17 +185,58 @@ export interface InspectOptions {
   purpose?: ImagePurpose;
 }
 
+const isRestartOrFill = (byte: number) => byte === 0x00 || byte === 0xff || (byte >= 0xd0 && byte <= 0xd7);
+
+/**
+ * How many scans (SOS segments) a JPEG has before its first EOI, from its marker segments
+ * alone. Segments are skipped by their length, so a thumbnail inside EXIF is not counted, and
+ * entropy-coded data is skipped to the next marker (inside it 0xFF is only ever followed by a
+ * stuffed 0x00 or a restart marker). Reading stops at anything malformed, which the decoder
+ * then refuses on its own.
+ */
+export function jpegScanCount(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let scans = 0;
+  let at = 2;
+  while (at + 1 < buffer.length && buffer[at] === 0xff) {
+    const marker = buffer[at + 1];
+    if (marker === 0xff) {
+      at += 1; // fill byte before a marker
+      continue;
+    }
+    if (marker === 0xd9) break;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (at + 3 >= buffer.length) break;
+    at += 2 + buffer.readUInt16BE(at + 2);
+    if (marker !== 0xda) continue;
+    scans += 1;
+    for (;;) {
+      at = buffer.indexOf(0xff, at);
+      if (at < 0 || at + 1 >= buffer.length) return scans;
+      if (!isRestartOrFill(buffer[at + 1])) break;
+      at += buffer[at + 1] === 0xff ? 1 : 2;
+    }
+  }
+  return scans;
+}
+
 /** Options for every sharp decode of untrusted bytes. */
 function decoderOptions(maxPixels: number): SharpOptions {
   // failOn 'error' refuses truncated and corrupt pixel data but tolerates the harmless
-  // warnings some phone encoders trigger; limitInputPixels is sharp's own bomb check, kept
-  // in step with ours; pages: 1 reads only the first frame of an animated PNG.
+  // warnings some phone encoders trigger; limitInputPixels is sharp's own bomb check: a
+  // decode never gets more pixels than the header inspectImage passed; pages: 1 reads only
+  // the first frame of an animated PNG.
   return { failOn: 'error', limitInputPixels: maxPixels, pages: 1 };
 }
 
 /**
- * Type (from magic bytes) and header dimensions of an upload. Reads only the header, so a
- * tiny file that claims a 20,000 x 20,000 canvas is refused before any pixel is decoded.
+ * Type (from magic bytes) and header dimensions of an upload, held to the pixel cap, the side
+ * cap and (JPEG) the scan cap. Reads only headers and marker segments, so a tiny file that
+ * claims a 20,000 x 20,000 canvas, a 1 x 39,999,999 strip or thousands of scans is refused
+ * before any pixel is decoded.
  */
 export async function inspectImage(bytes: Buffer, options: InspectOptions = {}): Promise<ImageInfo> {
   const purpose = options.purpose ?? 'photo';
@@ -191,12 +258,26 @@ export async function inspectImage(bytes: Buffer, options: InspectOptions = {}):
   if (width * height > maxPixels) {
     throw refuse(purpose, 'too_many_pixels', `is ${width} x ${height} pixels; at most ${maxPixels / 1_000_000} megapixels are accepted`);
   }
+  if (Math.max(width, height) > MAX_INPUT_SIDE) {
+    throw refuse(purpose, 'side_too_long', `is ${width} x ${height} pixels; its longest side may be at most ${MAX_INPUT_SIDE} pixels`);
+  }
+  if (type === 'jpeg') {
+    const scans = jpegScanCount(bytes);
+    if (scans > MAX_JPEG_SCANS) throw refuse(purpose, 'too_many_scans', `is a progressive JPEG of ${scans} scans; at most ${MAX_JPEG_SCANS} are accepted`);
+  }
   return { type, contentType: CONTENT_TYPES[type], width, height };
 }
 
 // ---------------------------------------------------------------------------------------
 // Re-encoding
 // ---------------------------------------------------------------------------------------
+
+/** An upload whose headers passed inspectImage: what rendering needs, and nothing decoded yet. */
+export interface CheckedImage {
+  bytes: Buffer;
+  info: ImageInfo;
+  purpose: ImagePurpose;
+}
 
 export interface ProcessedImage {
   bytes: Buffer;
@@ -222,8 +303,12 @@ async function render(pipeline: Sharp, purpose: ImagePurpose, type: ImageType): 
 export async function processReportPhoto(bytes: Buffer, options: InspectOptions = {}): Promise<ProcessedImage> {
   const purpose = options.purpose ?? 'photo';
   const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
-  const info = await inspectImage(bytes, { purpose, maxPixels });
-  let pipeline = sharp(bytes, decoderOptions(maxPixels))
+  return renderReportPhoto({ bytes, info: await inspectImage(bytes, { purpose, maxPixels }), purpose });
+}
+
+/** The decoding half of processReportPhoto, for an image inspectImage has passed. */
+export async function renderReportPhoto({ bytes, info, purpose }: CheckedImage): Promise<ProcessedImage> {
+  let pipeline = sharp(bytes, decoderOptions(info.width * info.height))
     .autoOrient()
     .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true });
   pipeline = info.type === 'jpeg' ? pipeline.jpeg({ quality: PHOTO_JPEG_QUALITY }) : pipeline.png();
@@ -240,9 +325,13 @@ export async function processReportPhoto(bytes: Buffer, options: InspectOptions 
 export async function processAvatar(bytes: Buffer, options: InspectOptions = {}): Promise<ProcessedImage> {
   const purpose = options.purpose ?? 'avatar';
   const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
-  const info = await inspectImage(bytes, { purpose, maxPixels });
+  return renderAvatar({ bytes, info: await inspectImage(bytes, { purpose, maxPixels }), purpose });
+}
+
+/** The decoding half of processAvatar, for an image inspectImage has passed. */
+export async function renderAvatar({ bytes, info, purpose }: CheckedImage): Promise<ProcessedImage> {
   const square = () =>
-    sharp(bytes, decoderOptions(maxPixels))
+    sharp(bytes, decoderOptions(info.width * info.height))
       .autoOrient()
       .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' });
@@ -255,12 +344,24 @@ export async function processAvatar(bytes: Buffer, options: InspectOptions = {})
   throw refuse(purpose, 'too_large', `could not be compressed to ${describeBytes(MAX_AVATAR_BYTES)}; try a simpler image`);
 }
 
+/** One photos[] item from a report body, from base64 to a checked header; no pixel decoded. */
+export async function checkReportPhoto(input: unknown): Promise<CheckedImage> {
+  const bytes = decodeBase64Image(input, { purpose: 'photo', maxBytes: MAX_PHOTO_BYTES });
+  return { bytes, info: await inspectImage(bytes, { purpose: 'photo' }), purpose: 'photo' };
+}
+
+/** The `image` of an avatar upload, from base64 to a checked header; no pixel decoded. */
+export async function checkAvatar(input: unknown): Promise<CheckedImage> {
+  const bytes = decodeBase64Image(input, { purpose: 'avatar', maxBytes: MAX_AVATAR_INPUT_BYTES });
+  return { bytes, info: await inspectImage(bytes, { purpose: 'avatar' }), purpose: 'avatar' };
+}
+
 /** One photos[] item from a report body, decoded, checked and re-encoded. */
 export async function readReportPhoto(input: unknown): Promise<ProcessedImage> {
-  return processReportPhoto(decodeBase64Image(input, { purpose: 'photo', maxBytes: MAX_PHOTO_BYTES }), { purpose: 'photo' });
+  return renderReportPhoto(await checkReportPhoto(input));
 }
 
 /** The `image` of an avatar upload, decoded, checked and re-encoded. */
 export async function readAvatar(input: unknown): Promise<ProcessedImage> {
-  return processAvatar(decodeBase64Image(input, { purpose: 'avatar', maxBytes: MAX_AVATAR_INPUT_BYTES }), { purpose: 'avatar' });
+  return renderAvatar(await checkAvatar(input));
 }

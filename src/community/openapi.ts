@@ -3,7 +3,7 @@ import { DATE, DATE_TIME, JSON_BODY_ERRORS, dataResponse, errorResponse, nullabl
 import { operationInput } from '../contract/input';
 import { enumOf, listOf, pageParams } from '../contract/params';
 import type { ApiFragment, Schema } from '../contract/types';
-import { AVATAR_SIDE, MAX_INPUT_PIXELS, MAX_PHOTO_SIDE } from './images';
+import { AVATAR_SIDE, MAX_INPUT_PIXELS, MAX_INPUT_SIDE, MAX_JPEG_SCANS, MAX_PHOTO_SIDE } from './images';
 import { MAX_PHOTOS_PER_REPORT, PEST_SUBTYPES } from './reports-validation';
 import { REPORT_KINDS, REPORT_STATUSES } from './score';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './usernames';
@@ -120,6 +120,11 @@ export const communityInputs = {
   ownReports: { headers: RequiredDeviceHeader, query: Type.Object(pageParams(100, 20)) },
 };
 
+/** The limits an image is held to from its headers, before any pixel is decoded. */
+const IMAGE_LIMITS = `at most 4 MB (4 MiB) decoded, ${MAX_INPUT_PIXELS / 1_000_000} megapixels and ${MAX_INPUT_SIDE} px on its longest side (no camera photo, panorama or scrolling screenshot comes near it), and a progressive JPEG at most ${MAX_JPEG_SCANS} scans (encoders write 10 to 18); these are judged from the headers, before any pixel is decoded`;
+const DECODE_QUEUE_RULES =
+  'Images are decoded a few uploads at a time per server process, the next few waiting their turn; past that the upload answers 503 unavailable with Retry-After / retryAfterSeconds and nothing is stored: retry after the delay.';
+
 const REPORT_CAP_RULES =
   'Caps ride the device (X-Device-Id), per UTC day: at most 3 reports about one establishment and 25 in all. Hidden reports count toward neither; an establishment itself is never capped. Over a cap: 429 report_cap with `scope` establishment or device (device is named when both are hit), and Retry-After / retryAfterSeconds = seconds to the next 00:00 UTC. The caps are exact under concurrent requests of one device: its writes are serialized.';
 
@@ -132,7 +137,7 @@ export const communityFragment: ApiFragment = {
     CommunityBlock: {
       type: 'object',
       description:
-        'Community signal about an establishment, shown as its own line and never blended into riskScore. Counts are over non-hidden reports (active, disputed, upheld). scoreAdjustment: each negative report docks points (pest 1, food_poisoning 1, sanitation_other 0.5), fading linearly from full on the day it is filed to nothing at 90 days (weight = max(0, 1 - ageDays/90)); active, disputed and upheld dock alike; praise never adds; hidden reports count for nothing; the sum is floored at -8 and rounded to 2 decimals.',
+        'Community signal about an establishment, shown as its own line and never blended into riskScore. Counts are over non-hidden reports (active, disputed, upheld). scoreAdjustment: each negative report docks points (pest 1, food_poisoning 1, sanitation_other 0.5), fading linearly from full on the day it is filed to nothing at 90 days (weight = max(0, 1 - ageDays/90)); active, disputed and upheld dock alike; praise never adds; hidden reports count for nothing; the sum is floored at -8 and rounded to 2 decimals. One client address docks at most once per establishment and UTC day, whatever X-Device-Id it sends: of its reports that day only the one docking most counts (counts still count every report). The address is the one the API sees (an IPv6 address counts as its /64; behind the reverse proxies the deployment trusts, the X-Forwarded-For entry they vouch for); a report keeps only a keyed hash of it with the establishment and the day, never the address, never served, erased with the device (DELETE /api/v1/profile). Reports filed before addresses were counted dock one each.',
       required: ['counts', 'lastReportAt', 'scoreAdjustment'],
       additionalProperties: false,
       properties: {
@@ -217,7 +222,7 @@ export const communityFragment: ApiFragment = {
           maxItems: MAX_PHOTOS_PER_REPORT,
           'x-error-code': 'invalid_photo',
           'x-message': `photos must be an array of at most ${MAX_PHOTOS_PER_REPORT} images, each a base64 string, a data URL or {"data": "<base64>"}`,
-          description: `At most 3 photos (more: 400 invalid_photo). ${PHOTO_SHAPES} JPEG or PNG judged by the bytes, never by a declared type; at most 4 MB (4 MiB) decoded each; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (decompression-bomb guard). Each is re-encoded in its own format (JPEG stays JPEG, PNG stays PNG), turned upright by its EXIF orientation, longest side at most ${MAX_PHOTO_SIDE} px, with EXIF, GPS, ICC, XMP and every other metadata removed. Any refused photo answers 400 invalid_photo (param photos[i]) and nothing is stored.`,
+          description: `At most 3 photos (more: 400 invalid_photo). ${PHOTO_SHAPES} JPEG or PNG judged by the bytes, never by a declared type; each ${IMAGE_LIMITS} (decompression-bomb guards). Each is re-encoded in its own format (JPEG stays JPEG, PNG stays PNG), turned upright by its EXIF orientation, longest side at most ${MAX_PHOTO_SIDE} px, with EXIF, GPS, ICC, XMP and every other metadata removed. Any refused photo answers 400 invalid_photo (param photos[i]) and nothing is stored.`,
           items: { type: ['string', 'object'] },
         },
       },
@@ -269,7 +274,7 @@ export const communityFragment: ApiFragment = {
       post: {
         operationId: 'createRestaurantReport',
         summary: 'File a community report about an establishment',
-        description: `Header X-Device-Id is required (400 device_id_required). ${REPORT_CAP_RULES} Validation order: device header, body rules (every problem listed in details), unknown camis (404), photos, caps. The report starts active and is listed at once. Answers 201 with the report as public surfaces show it.`,
+        description: `Header X-Device-Id is required (400 device_id_required). ${REPORT_CAP_RULES} Validation order: device header, body rules (every problem listed in details), unknown camis (404), caps (before any photo is decoded; counted again when the report is stored), photos (their headers, then decoding). ${DECODE_QUEUE_RULES} A report without photos decodes nothing and never waits. The report starts active and is listed at once; the client address it came from counts toward the score as CommunityBlock describes. Answers 201 with the report as public surfaces show it.`,
         tags: ['Community'],
         ...operationInput(communityInputs.createReport),
         responses: {
@@ -278,8 +283,9 @@ export const communityFragment: ApiFragment = {
             ['404', 'Unknown camis (not_found).'],
             ...JSON_BODY_ERRORS,
             ['429', "A report cap is hit (report_cap, with scope and retryAfterSeconds), or the key's daily limit is spent (daily_limit_exceeded)."],
+            ['503', 'Too many uploads are being decoded (unavailable), or a backing store is down; Retry-After given, nothing stored.'],
           ),
-          '400': errorResponse('device_id_required, invalid_parameter (malformed X-Device-Id), invalid_body (details lists every field at fault), or invalid_photo (param photos[i]).'),
+          '400': errorResponse('device_id_required, invalid_parameter (malformed X-Device-Id), invalid_body (details lists every field at fault), or invalid_photo (param photos[i]: not JPEG/PNG by content, too large, too many pixels, longest side too long, too many JPEG scans, undecodable).'),
         },
       },
     },
@@ -323,7 +329,7 @@ export const communityFragment: ApiFragment = {
         operationId: 'deleteProfile',
         summary: "Erase everything of the calling device",
         description:
-          "Erases the profile, the avatar and every report of the device (hidden and disputed included) with their photos: they leave every public surface, the community counts and score, and the device's own history at once, photo and avatar ids answer 404, and the username is free at once. Idempotent: repeating it answers 204 with nothing left to erase. An internal audit copy (profile, reports, image bytes) with a deletion stamp is kept and never served by any endpoint. Afterwards the same X-Device-Id starts over as a new device (its generated name is derived from the id, so it is the same). Like every device write, it acts on the store of the key's mode: a test key erases only what the device wrote with that test key's key pair.",
+          "Erases the profile, the avatar and every report of the device (hidden and disputed included) with their photos and the keyed hashes of the client addresses they were filed from: they leave every public surface, the community counts and score, and the device's own history at once, photo and avatar ids answer 404, and the username is free at once. Idempotent: repeating it answers 204 with nothing left to erase. An internal audit copy (profile, reports, image bytes) with a deletion stamp is kept and never served by any endpoint. Afterwards the same X-Device-Id starts over as a new device (its generated name is derived from the id, so it is the same). Like every device write, it acts on the store of the key's mode: a test key erases only what the device wrote with that test key's key pair.",
         tags: ['Device profile'],
         ...operationInput(communityInputs.profile),
         responses: { '204': { description: 'Erased (or nothing was left to erase).' }, ...standardErrors() },
@@ -333,13 +339,13 @@ export const communityFragment: ApiFragment = {
       post: {
         operationId: 'uploadAvatar',
         summary: 'Set the avatar',
-        description: `Body {image}: ${PHOTO_SHAPES.replace('Each item is', 'the image is')} JPEG or PNG judged by the bytes; at most 4 MB decoded and ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Re-encoded to a ${AVATAR_SIDE} x ${AVATAR_SIDE} px JPEG (scaled to cover and centre-cropped, transparency on white) of at most 1 MB with all metadata removed. Replaces the previous avatar, whose id then answers 404. Refused images: 400 invalid_image, nothing stored.`,
+        description: `Body {image}: ${PHOTO_SHAPES.replace('Each item is', 'the image is')} JPEG or PNG judged by the bytes; ${IMAGE_LIMITS}. Re-encoded to a ${AVATAR_SIDE} x ${AVATAR_SIDE} px JPEG (scaled to cover and centre-cropped, transparency on white) of at most 1 MB with all metadata removed. Replaces the previous avatar, whose id then answers 404. Refused images: 400 invalid_image, nothing stored. ${DECODE_QUEUE_RULES}`,
         tags: ['Device profile'],
         ...operationInput(communityInputs.uploadAvatar),
         responses: {
           '200': { ...dataResponse(ref('DeviceProfile'), 'The refreshed profile.'), links: { getAvatar: AVATAR_LINK } },
-          ...standardErrors(...JSON_BODY_ERRORS),
-          '400': errorResponse('device_id_required, invalid_body, or invalid_image (not JPEG/PNG by content, too large, too many pixels, undecodable).'),
+          ...standardErrors(...JSON_BODY_ERRORS, ['503', 'Too many uploads are being decoded (unavailable), or a backing store is down; Retry-After given, nothing stored.']),
+          '400': errorResponse('device_id_required, invalid_body, or invalid_image (not JPEG/PNG by content, too large, too many pixels, longest side too long, too many JPEG scans, undecodable).'),
         },
       },
     },

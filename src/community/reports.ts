@@ -78,9 +78,13 @@ export async function establishmentExists(pg: Pool | PoolClient, camis: string):
   return (rowCount ?? 0) > 0;
 }
 
-/** Non-hidden reports of the device (in its sandbox) on the UTC day of `now`: in all, and about `camis`. */
+/**
+ * Non-hidden reports of the device (in its sandbox) on the UTC day of `now`: in all, and about
+ * `camis`. Exact only inside the device lock; read on the pool, it is the cheap look before an
+ * upload's photos are decoded.
+ */
 export async function reportsToday(
-  client: PoolClient,
+  client: Pool | PoolClient,
   sandbox: string,
   deviceHash: string,
   camis: string,
@@ -99,6 +103,8 @@ export interface NewReport {
   camis: string;
   sandbox: string;
   deviceHash: string;
+  /** device.ts reportClientKey of the filing client's address; null for a report no client sent (written by the operator's tools). */
+  clientKey: string | null;
   kind: ReportKind;
   pestSubtype: PestSubtype | null;
   body: string;
@@ -117,8 +123,8 @@ export async function fileReport(client: PoolClient, input: NewReport): Promise<
   if (scope) return { ok: false, scope };
   const id = randomId();
   await client.query(
-    `insert into community_reports (id, camis, sandbox, device_hash, kind, pest_subtype, body, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, input.camis, input.sandbox, input.deviceHash, input.kind, input.pestSubtype, input.body, input.now],
+    `insert into community_reports (id, camis, sandbox, device_hash, client_key, kind, pest_subtype, body, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [id, input.camis, input.sandbox, input.deviceHash, input.clientKey, input.kind, input.pestSubtype, input.body, input.now],
   );
   for (const [position, photo] of input.photos.entries()) {
     await client.query('insert into report_photos (id, report_id, position, content_type, bytes) values ($1, $2, $3, $4, $5)', [

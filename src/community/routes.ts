@@ -4,15 +4,17 @@ import { type Route, type RouteContext, route } from '../contract/routes';
 import { ApiError, invalidParameter, notFound } from '../errors';
 import type { AppDeps } from '../deps';
 import type { Position, PositionShape } from '../search/cursor';
-import { hashDeviceId, validateDeviceId } from './device';
+import { clientOf } from '../http/client-address';
+import { imageDecodeQueue } from './decode-queue';
+import { hashDeviceId, reportClientKey, validateDeviceId } from './device';
 import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';
 import { eraseDevice } from './erasure';
 import { isIssuedId } from './ids';
-import { ImageError, readAvatar, readReportPhoto, type ProcessedImage } from './images';
-import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, type StoredImage } from './reports';
+import { checkAvatar, checkReportPhoto, ImageError, renderAvatar, renderReportPhoto, type CheckedImage, type ProcessedImage } from './images';
+import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, reportsToday, type StoredImage } from './reports';
 import { validateReportBody } from './reports-validation';
 import { communityInputs, DEVICE_HEADER } from './openapi';
-import { secondsUntilNextUtcDay } from './score';
+import { reportCapHit, secondsUntilNextUtcDay, utcDate, type ReportCapScope } from './score';
 import { checkUsername } from './usernames';
 
 // Uploads are decoded once and never again: libvips' operation cache would only hold
@@ -32,13 +34,21 @@ function deviceHashOf(deviceId: string, salt: string): string {
 }
 
 /** An ImageError from images.ts as the contract's 400 (invalid_photo / invalid_image). */
-async function readImage(read: () => Promise<ProcessedImage>, param: string): Promise<ProcessedImage> {
+async function readImage<T>(read: () => Promise<T>, param: string): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof ImageError) throw new ApiError(400, error.code, error.message, { param });
     throw error;
   }
+}
+
+function capRefusal(scope: ReportCapScope, now: Date): ApiError {
+  const message =
+    scope === 'device'
+      ? 'this device has filed 25 reports today (UTC), the daily limit across all restaurants; try again after 00:00 UTC'
+      : 'this device has filed 3 reports about this restaurant today (UTC), the daily limit per restaurant; try again after 00:00 UTC';
+  return new ApiError(429, 'report_cap', message, { extra: { scope }, retryAfterSeconds: secondsUntilNextUtcDay(now) });
 }
 
 function sendImage(ctx: RouteContext, image: StoredImage | null, what: string): void {
@@ -59,6 +69,7 @@ const withoutSeq = <T extends { seq: number }>({ seq: _seq, ...rest }: T) => res
 export function communityRoutes(deps: AppDeps): Route[] {
   // Read per request: the route list is also built without a config (contract tests).
   const salt = () => deps.config.deviceIdSalt;
+  const decodes = () => imageDecodeQueue(deps.config.imageDecodes);
   return [
     route({
       method: 'post',
@@ -73,21 +84,27 @@ export function communityRoutes(deps: AppDeps): Route[] {
         }
         const { store } = ctx.state;
         if (!(await establishmentExists(store.pg, camis))) throw notFound(`restaurant ${camis}`);
-        // Decoded and re-encoded one at a time, before the device lock is taken: the lock
-        // is held only for the cap check and the insert.
-        const photos: ProcessedImage[] = [];
-        for (const [index, photo] of validation.value.photos.entries()) photos.push(await readImage(() => readReportPhoto(photo), `photos[${index}]`));
         const now = new Date();
+        // A device over its cap is refused before any photo costs a decode; the count under the
+        // device lock below stays the rule (a concurrent report may take the last slot meanwhile).
+        const capHit = reportCapHit(await reportsToday(store.pg, store.sandbox, deviceHash, camis, now));
+        if (capHit) throw capRefusal(capHit, now);
+        const checked: CheckedImage[] = [];
+        for (const [index, photo] of validation.value.photos.entries()) checked.push(await readImage(() => checkReportPhoto(photo), `photos[${index}]`));
+        // Decoded in the process's decode queue, one photo after another, before the device
+        // lock is taken: the lock is held only for the cap check and the insert.
+        const photos = checked.length
+          ? await decodes().run(async () => {
+              const rendered: ProcessedImage[] = [];
+              for (const [index, image] of checked.entries()) rendered.push(await readImage(() => renderReportPhoto(image), `photos[${index}]`));
+              return rendered;
+            })
+          : [];
+        const clientKey = reportClientKey(clientOf(ctx.ip), camis, utcDate(now), salt());
         const result = await withDeviceLock(store.pg, store.sandbox, deviceHash, (client) =>
-          fileReport(client, { ...validation.value, camis, sandbox: store.sandbox, deviceHash, photos, now }),
+          fileReport(client, { ...validation.value, camis, sandbox: store.sandbox, deviceHash, clientKey, photos, now }),
         );
-        if (!result.ok) {
-          const message =
-            result.scope === 'device'
-              ? 'this device has filed 25 reports today (UTC), the daily limit across all restaurants; try again after 00:00 UTC'
-              : 'this device has filed 3 reports about this restaurant today (UTC), the daily limit per restaurant; try again after 00:00 UTC';
-          throw new ApiError(429, 'report_cap', message, { extra: { scope: result.scope }, retryAfterSeconds: secondsUntilNextUtcDay(now) });
-        }
+        if (!result.ok) throw capRefusal(result.scope, now);
         ctx.status = 201;
         ctx.body = { data: result.report };
       },
@@ -183,7 +200,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
       input: communityInputs.uploadAvatar,
       async handler(ctx, { headers, body }) {
         const deviceHash = deviceHashOf(headers[DEVICE_HEADER], salt());
-        const avatar = await readImage(() => readAvatar(body.image), 'image');
+        const checked = await readImage(() => checkAvatar(body.image), 'image');
+        const avatar = await decodes().run(() => readImage(() => renderAvatar(checked), 'image'));
         const now = new Date();
         const { store } = ctx.state;
         const profile = await withDeviceLock(store.pg, store.sandbox, deviceHash, async (client) => {

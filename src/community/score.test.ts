@@ -117,6 +117,30 @@ describe('scoreAdjustment', () => {
   });
 });
 
+describe('scoreAdjustment per client address', () => {
+  const from = (clientKey: string | null, kind: ReportKind, at: string, status: ReportStatus = 'active'): ScoredReport => ({ kind, status, createdAt: new Date(at), clientKey });
+
+  it('counts the one report of a client key and UTC day that docks most', () => {
+    const rotating = Array.from({ length: 12 }, (_, minute) => from('address-a', 'pest', `2025-06-30T10:${String(minute).padStart(2, '0')}:00Z`));
+    expect(scoreAdjustment(rotating, AS_OF)).toBe(scoreAdjustment([rotating[0]], AS_OF));
+    expect(scoreAdjustment([from('address-a', 'sanitation_other', '2025-06-30T09:00:00Z'), from('address-a', 'pest', '2025-06-30T10:00:00Z')], AS_OF)).toBe(-1);
+    // A hidden or praising report of the key takes nothing from the one that docks.
+    expect(scoreAdjustment([from('address-a', 'praise_clean', '2025-06-30T09:00:00Z'), from('address-a', 'food_poisoning', '2025-06-30T08:00:00Z'), from('address-a', 'pest', '2025-06-30T07:00:00Z', 'hidden')], AS_OF)).toBe(-1);
+  });
+
+  it('counts each client key, and each UTC day of one key, apart', () => {
+    expect(scoreAdjustment([from('address-a', 'pest', '2025-06-30T10:00:00Z'), from('address-b', 'pest', '2025-06-30T10:00:00Z')], AS_OF)).toBe(-2);
+    // Dated after asOf, so both weigh in full.
+    expect(scoreAdjustment([from('address-a', 'pest', '2025-07-01T23:59:00Z'), from('address-a', 'pest', '2025-07-02T00:01:00Z')], AS_OF)).toBe(-2);
+  });
+
+  it('counts every report without a client key, as before keys were kept', () => {
+    const legacy = Array.from({ length: 3 }, () => from(null, 'pest', '2025-06-30T10:00:00Z'));
+    expect(scoreAdjustment(legacy, AS_OF)).toBe(-3);
+    expect(scoreAdjustment([...legacy, from('address-a', 'pest', '2025-06-30T10:00:00Z'), from('address-a', 'pest', '2025-06-30T11:00:00Z')], AS_OF)).toBe(-4);
+  });
+});
+
 describe('report caps', () => {
   it('are 3 per establishment and 25 per device per UTC day', () => {
     expect(REPORTS_PER_ESTABLISHMENT_PER_DAY).toBe(3);

@@ -12,6 +12,10 @@
  *   - Statuses active, disputed and upheld dock alike. Upheld means a moderator found the
  *     report credible; it is still a community signal, not an inspection, so it weighs
  *     the same, and confirming a report never removes its dock. Hidden counts for nothing.
+ *   - One client address docks once per establishment and UTC day: of the reports that
+ *     carry the same client key (device.ts reportClientKey) and day, only the one docking
+ *     most counts, whatever device ids they were sent with. Reports without a client key
+ *     (filed before it was kept) each count, as they always did.
  *   - Praise never adds. The sum is capped at -8, rounded to 2 decimals, never -0.
  */
 
@@ -38,6 +42,8 @@ export interface ScoredReport {
   kind: ReportKind;
   status: ReportStatus;
   createdAt: Date;
+  /** The keyed hash of the filing client's address; null or absent for reports filed before it was kept. */
+  clientKey?: string | null;
 }
 
 export type CommunityCounts = Record<ReportKind, number>;
@@ -68,13 +74,21 @@ function roundToCents(value: number): number {
   return rounded === 0 ? 0 : rounded; // turns -0 into 0
 }
 
-/** The capped, fading dock of a set of reports, in [-8, 0]. */
+/** The capped, fading dock of one establishment's reports, in [-8, 0]. */
 export function scoreAdjustment(reports: readonly ScoredReport[], asOf: Date): number {
   let dock = 0;
+  const perClientDay = new Map<string, number>();
   for (const report of reports) {
     if (!isPubliclyCounted(report) || !isKind(report.kind)) continue;
-    dock += NEGATIVE_KIND_DOCK[report.kind] * dockWeight(report.createdAt, asOf);
+    const points = NEGATIVE_KIND_DOCK[report.kind] * dockWeight(report.createdAt, asOf);
+    if (report.clientKey == null) {
+      dock += points;
+      continue;
+    }
+    const key = `${report.clientKey} ${utcDate(report.createdAt)}`;
+    perClientDay.set(key, Math.max(perClientDay.get(key) ?? 0, points));
   }
+  for (const points of perClientDay.values()) dock += points;
   return roundToCents(Math.max(SCORE_ADJUSTMENT_FLOOR, -dock));
 }
 

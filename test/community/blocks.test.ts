@@ -1,7 +1,7 @@
 import { addRemediationDocument, setReportStatus } from '../../src/community/admin';
 import { communityBlocks, remediationBlocks } from '../../src/community/blocks';
 import { startTestApi, TestApi } from '../support/api';
-import { device, reportBody, seedRestaurant } from './support';
+import { device, fromAddress, reportBody, seedRestaurant } from './support';
 
 let api: TestApi;
 const QUIET = '47000001';
@@ -11,7 +11,7 @@ const OWNED_TOO = '47000004';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ config: { trustedProxyHops: 1 } });
   const pg = api.ns.stores.byMode.live.pg;
   await seedRestaurant(pg, QUIET, [{ date: '2024-03-01', citations: [{ code: '04L', category: 'vermin' }] }]);
   await seedRestaurant(pg, BUSY);
@@ -28,7 +28,8 @@ describe('profile blocks loaded for many establishments at once', () => {
     const filed: string[] = [];
     const kinds = ['pest', 'food_poisoning', 'sanitation_other', 'praise_taste', 'pest', 'food_poisoning'];
     for (const [index, kind] of kinds.entries()) {
-      const res = await api.post(`/api/v1/restaurants/${BUSY}/reports`, reportBody({ kind, pestSubtype: kind === 'pest' ? 'rats' : null }), { headers: device(`blocks-${index}`) });
+      const headers = { ...device(`blocks-${index}`), ...fromAddress(`198.51.100.${index + 1}`) };
+      const res = await api.post(`/api/v1/restaurants/${BUSY}/reports`, reportBody({ kind, pestSubtype: kind === 'pest' ? 'rats' : null }), { headers });
       expect(res.status).toBe(201);
       filed.push(res.body.data.id);
     }

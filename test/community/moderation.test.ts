@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { addRemediationDocument, AdminError, setReportStatus } from '../../src/community/admin';
 import { communityBlocks, remediationBlocks } from '../../src/community/blocks';
 import { startTestApi, TestApi } from '../support/api';
-import { device, fetchBytes, plainJpeg, reportBody, seedRestaurant } from './support';
+import { device, fetchBytes, fromAddress, plainJpeg, reportBody, seedRestaurant } from './support';
 
 let api: TestApi;
 const CAMIS = '44000001';
@@ -13,7 +13,7 @@ const OWNER = '44000003';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ config: { trustedProxyHops: 1 } });
   const pg = api.ns.stores.byMode.live.pg;
   await seedRestaurant(pg, CAMIS);
   await seedRestaurant(pg, QUIET);
@@ -33,8 +33,8 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const live = () => api.ns.stores.byMode.live;
-const file = (id: string, overrides: Record<string, unknown> = {}, camis = CAMIS) =>
-  api.post(`/api/v1/restaurants/${camis}/reports`, reportBody(overrides), { headers: device(id) });
+const file = (id: string, overrides: Record<string, unknown> = {}, camis = CAMIS, address = '192.0.2.1') =>
+  api.post(`/api/v1/restaurants/${camis}/reports`, reportBody(overrides), { headers: { ...device(id), ...fromAddress(address) } });
 
 describe('moderation', () => {
   it('moves a report between statuses with immediate effect on list, photos, counts, score and own history, all logged', async () => {
@@ -87,9 +87,9 @@ describe('community block', () => {
     expect(empty.get(QUIET)).toEqual({ counts: { pest: 0, food_poisoning: 0, sanitation_other: 0, praise_taste: 0, praise_clean: 0 }, lastReportAt: null, scoreAdjustment: 0 });
     expect(empty.get('49999999')!.scoreAdjustment).toBe(0);
 
-    // Ten negative reports from four devices: the dock stops at -8.
+    // Ten negative reports from four devices at ten addresses: the dock stops at -8.
     for (let index = 0; index < 10; index += 1) {
-      const res = await file(`scorer-${index % 4}`, { kind: index % 2 ? 'food_poisoning' : 'pest', pestSubtype: index % 2 ? null : 'roaches' }, QUIET);
+      const res = await file(`scorer-${index % 4}`, { kind: index % 2 ? 'food_poisoning' : 'pest', pestSubtype: index % 2 ? null : 'roaches' }, QUIET, `198.51.100.${index + 1}`);
       expect(res.status).toBe(201);
     }
     for (let index = 0; index < 3; index += 1) await file(`praiser-${index}`, { kind: 'praise_clean', pestSubtype: null }, QUIET);

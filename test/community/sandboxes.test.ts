@@ -34,7 +34,7 @@ beforeAll(async () => {
   // A shared test-mode report, written the way the fixture loader writes: with the process's own test store.
   const deviceHash = hashDeviceId('fixture-device', api.ns.config.deviceIdSalt);
   const filed = await withDeviceLock(shared.pg, shared.sandbox, deviceHash, (client) =>
-    fileReport(client, { camis: CAMIS, sandbox: shared.sandbox, deviceHash, kind: 'praise_taste', pestSubtype: null, body: 'The dumplings were excellent and fresh.', photos: [], now: new Date() }),
+    fileReport(client, { camis: CAMIS, sandbox: shared.sandbox, deviceHash, clientKey: null, kind: 'praise_taste', pestSubtype: null, body: 'The dumplings were excellent and fresh.', photos: [], now: new Date() }),
   );
   if (!filed.ok) throw new Error('the shared report was refused');
   sharedReportId = filed.report.id;

@@ -42,6 +42,13 @@ export async function fetchBytes(api: TestApi, path: string, key = api.keys.live
 
 export const device = (id: string) => ({ 'X-Device-Id': id });
 
+/**
+ * The client address a request is counted from, for an API started with one trusted proxy hop
+ * (startTestApi({ config: { trustedProxyHops: 1 } })): the community score counts one report
+ * per address, establishment and day, and every request of a test otherwise comes from 127.0.0.1.
+ */
+export const fromAddress = (address: string) => ({ 'X-Forwarded-For': address });
+
 export const reportBody = (overrides: Record<string, unknown> = {}) => ({
   kind: 'pest',
   pestSubtype: 'mice',

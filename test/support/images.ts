@@ -88,3 +88,84 @@ export const METADATA_MARKERS = [
 export function expectNoMetadataBytes(bytes: Buffer): void {
   for (const marker of METADATA_MARKERS) expect(bytes.includes(Buffer.from(marker, 'latin1'))).toBe(false);
 }
+
+/** A real, decodable black RGB PNG of any shape (a 1 x 10,000,000 strip is 39 KB). */
+export function solidPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  // Every row is filter byte 0 then black pixels: all zeros.
+  const pixels = zlib.deflateSync(Buffer.alloc(height * (1 + 3 * width)), { level: 9 });
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Entropy-coded bits, with the 0x00 stuffed after every 0xFF byte and 1-bits padding the last byte. */
+class JpegBits {
+  private readonly bytes: number[] = [];
+  private byte = 0;
+  private filled = 0;
+
+  put(value: number, length: number): void {
+    for (let bit = length - 1; bit >= 0; bit -= 1) {
+      this.byte = (this.byte << 1) | ((value >> bit) & 1);
+      if (++this.filled === 8) this.flushByte();
+    }
+  }
+
+  done(): Buffer {
+    while (this.filled !== 0) this.put(1, 1);
+    return Buffer.from(this.bytes);
+  }
+
+  private flushByte(): void {
+    this.bytes.push(this.byte);
+    if (this.byte === 0xff) this.bytes.push(0);
+    this.byte = 0;
+    this.filled = 0;
+  }
+}
+
+const jpegSegment = (marker: number, body: Buffer) => {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([head, body]);
+};
+
+/**
+ * A valid progressive colour JPEG of a flat grey image with `scans` scans: one DC scan per
+ * component, then AC scans of a single coefficient of a single component, each refined bit by
+ * bit: the longest progression the format allows (3 x 883 scans). Each AC scan of a flat image
+ * is a few bytes of end-of-band runs, yet a decoder passes over every block of the image for it.
+ */
+export function manyScanJpeg(width: number, height: number, scans: number): Buffer {
+  const components = [1, 2, 3];
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  const frame = Buffer.from([8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, ...components.flatMap((id) => [id, 0x11, 0])]);
+  // One Huffman code each, '0': DC difference category 0, and AC EOB14 (a run of 16,384 + 14 extra bits of blocks).
+  const table = (tableClass: number, symbol: number) => Buffer.from([tableClass << 4, 1, ...Array(15).fill(0), symbol]);
+  const parts: Buffer[] = [Buffer.from([0xff, 0xd8]), jpegSegment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)])), jpegSegment(0xc2, frame)];
+  parts.push(jpegSegment(0xc4, Buffer.concat([table(0, 0x00), table(1, 0xe0)])));
+  const scan = (component: number, first: number, last: number, high: number, low: number) => jpegSegment(0xda, Buffer.from([1, component, 0x00, first, last, (high << 4) | low]));
+  const dc = new JpegBits();
+  for (let block = 0; block < blocks; block += 1) dc.put(0, 1);
+  const dcData = dc.done();
+  const runs = new JpegBits();
+  for (let left = blocks; left > 0; left -= 32_767) runs.put(0x7fff - 0x4000, 15); // code '0' then 14 bits: a run of 32,767
+  const runData = runs.done();
+  let written = 0;
+  for (const component of components) {
+    if (written++ < scans) parts.push(scan(component, 0, 0, 0, 0), dcData);
+  }
+  const LOWEST_BIT = 13;
+  for (let coefficient = 1; coefficient <= 63 && written < scans; coefficient += 1) {
+    for (const component of components) {
+      const passes: Array<[number, number]> = [[0, LOWEST_BIT]];
+      for (let bit = LOWEST_BIT; bit >= 1; bit -= 1) passes.push([bit, bit - 1]);
+      for (const [high, low] of passes) if (written++ < scans) parts.push(scan(component, coefficient, coefficient, high, low), runData);
+    }
+  }
+  parts.push(Buffer.from([0xff, 0xd9]));
+  return Buffer.concat(parts);
+}
