@@ -89,28 +89,3 @@ export interface KeyedDataset<Row> {
    */
   unknownValues?(row: Row, asOf: Date): string[];
 }
-
-/** How often the city publishes a data set anew. */
-export type Cadence = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly' | 'fixed';
-
-/**
- * What the dataset registry says of a city data set beside its keyed load: where the city
- * publishes it, how often, what must be loaded before it, and where its records are kept.
- */
-export interface CityDataset {
-  /** The keyed load: its reader (`load.source`, whose name is the command-line word and title the data set's), key and apply. */
-  load: KeyedDataset<unknown>;
-  /** The portal's id (`<base>/resource/<id>.json`); null for a file the portal does not publish, which only `npm run ingest -- <name> --file` loads. */
-  socrataId: string | null;
-  cadence: Cadence;
-  /** The record a row is, and the entity it belongs to, in words. */
-  key: string;
-  /** Data sets to load first (by name): their rows place what this one's rows name, such as a building's lot. */
-  follows: readonly string[];
-  /** The portal's system fields (`:id`, `:updated_at`) serve incremental fetches: only rows changed since the last sync are asked for. */
-  incremental: boolean;
-  /** Where its reader's columns come from: a real sample of its current shape, or the portal's published column list. */
-  shape: 'real sample' | 'published columns';
-  /** Its records as held: the table, the rows of this data set in it, the column of a record's own date (null: none). */
-  records: { table: string; where?: string; date: string | null };
-}

@@ -1,8 +1,7 @@
 import type { PoolClient } from 'pg';
 import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
-import { nameOf } from '../families/registry';
-import type { CityDataset } from '../families/types';
+import { type CityDataset, nameOf } from '../families/registry';
 import { ingestDataset } from '../load/pipeline';
 import { type Progress, silentProgress } from '../load/progress';
 import { type PortalPosition, portalSource, positionText } from './portal';

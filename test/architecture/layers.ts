@@ -22,7 +22,7 @@ export const FIGURES_MODULE = 'figures.ts';
 export const APP = ['src/app.ts', 'src/server.ts', 'src/routes.ts', 'src/openapi.ts'];
 
 /** Shared by every family; imports no family and not the app. */
-export const CORE = ['src/http', 'src/contract', 'src/search', 'src/db', 'src/nyc', 'src/platform', 'src/errors.ts', 'src/deps.ts', 'src/config.ts', 'src/stores.ts'];
+export const CORE = ['src/http', 'src/contract', 'src/search', 'src/db', 'src/datasets', 'src/nyc', 'src/platform', 'src/errors.ts', 'src/deps.ts', 'src/config.ts', 'src/stores.ts'];
 
 /** Pure rules: no I/O, no routes, no stores, no family's modules; they import only from this set. */
 export const PURE = ['src/domain', 'src/nyc'];
