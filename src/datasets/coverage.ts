@@ -1,0 +1,80 @@
+import type { Pool, PoolClient } from 'pg';
+import type { DatasetFacts } from './registry';
+
+/** What the stores of one mode hold of a data set, and how its syncs with the portal went. */
+export interface DatasetCoverage {
+  name: string;
+  /** Records held (the registry's records table and rows). */
+  rowsHeld: number;
+  /** The newest record's own date (YYYY-MM-DD); null when none is held or its records have no date. */
+  newestRecord: string | null;
+  /** The last sync that finished without an error; null before one. */
+  lastSync: { startedAt: Date; finishedAt: Date; full: boolean; rowsFetched: number; rowsApplied: number; rowsRejected: number; rowsRemoved: number } | null;
+  /** When a full pass last completed: everything the portal published was read then. */
+  lastFullAt: Date | null;
+  /** The portal position (`:updated_at :id`) after the last rows applied; null before a sync. */
+  position: string | null;
+  /** The error of the newest sync when it failed; null when it succeeded (or none ran). */
+  lastError: { at: Date; message: string } | null;
+}
+
+type Db = Pool | PoolClient;
+
+/**
+ * The coverage of each data set, read from one mode's schema: one statement for the sync
+ * state of them all, and per data set one over its records (count and newest date; an index
+ * on the date column keeps the newest cheap, the count is a scan of the data set's rows).
+ */
+export async function datasetCoverage(db: Db, datasets: readonly DatasetFacts[]): Promise<DatasetCoverage[]> {
+  const names = datasets.map((dataset) => dataset.name);
+  const { rows: syncs } = await db.query(
+    `select d.name, p.updated_at || ' ' || p.row_id as position, p.last_full_at, ok.started_at, ok.finished_at, ok.full_pass, ok.rows_fetched,
+            ok.rows_applied, ok.rows_rejected, ok.rows_removed, latest.error, latest.finished_at as error_at
+     from unnest($1::text[]) as d (name)
+     left join sync_positions p on p.dataset = d.name
+     left join lateral (select * from sync_runs r where r.dataset = d.name and r.finished_at is not null and r.error is null order by r.started_at desc limit 1) ok on true
+     left join lateral (select * from sync_runs r where r.dataset = d.name and r.finished_at is not null order by r.started_at desc limit 1) latest on true`,
+    [names],
+  );
+  const byName = new Map(syncs.map((row) => [row.name as string, row]));
+  const coverage: DatasetCoverage[] = [];
+  for (const dataset of datasets) {
+    const { table, where, date } = dataset.records;
+    const { rows } = await db.query(
+      `select count(*)::int as held, ${date ? `max(${date})::text` : 'null'} as newest from ${table}${where ? ` where ${where}` : ''}`,
+    );
+    const sync = byName.get(dataset.name);
+    coverage.push({
+      name: dataset.name,
+      rowsHeld: rows[0].held,
+      newestRecord: rows[0].newest ? String(rows[0].newest).slice(0, 10) : null,
+      lastSync: sync?.finished_at
+        ? {
+            startedAt: sync.started_at,
+            finishedAt: sync.finished_at,
+            full: sync.full_pass,
+            rowsFetched: sync.rows_fetched,
+            rowsApplied: sync.rows_applied,
+            rowsRejected: sync.rows_rejected,
+            rowsRemoved: sync.rows_removed,
+          }
+        : null,
+      lastFullAt: sync?.last_full_at ?? null,
+      position: sync?.position ?? null,
+      lastError: sync?.error ? { at: sync.error_at, message: sync.error } : null,
+    });
+  }
+  return coverage;
+}
+
+/**
+ * The day up to which a data set is known complete here: the newer of its newest record and
+ * its last full pass; null when nothing of it is held. A deadline may call an obligation
+ * missed only when its evidence is known complete up to the due date.
+ */
+export function evidenceAsOf(coverage: Pick<DatasetCoverage, 'rowsHeld' | 'newestRecord' | 'lastFullAt'>): string | null {
+  if (coverage.rowsHeld === 0) return null;
+  const full = coverage.lastFullAt ? coverage.lastFullAt.toISOString().slice(0, 10) : null;
+  if (full && (!coverage.newestRecord || full > coverage.newestRecord)) return full;
+  return coverage.newestRecord;
+}
