@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { IndexedDocument } from '../index/bulk';
+import type { RawRecord } from '../sources/columns';
 import type { DatasetSpec } from '../sources/dataset';
 
 /** One Elasticsearch index of a family, read through the store's alias of the same name. */
@@ -88,4 +89,26 @@ export interface KeyedDataset<Row> {
    * whether or not its entity is applied again.
    */
   unknownValues?(row: Row, asOf: Date): string[];
+  /**
+   * What a full sync (ingest/sync) does with this data set's records the city no longer
+   * publishes. Without it they are kept (the registry's `removal` says why for the data set).
+   */
+  removal?: RecordRemoval<Row>;
+}
+
+/** How a full sync removes the records of a data set absent from the pass. */
+export interface RecordRemoval<Row> {
+  /** A record's id as the data set stores it, from its row. */
+  recordId(row: Row): string;
+  /**
+   * The same id from a row the reader rejected, so its record (read from an earlier row) is
+   * not taken for dropped; null when the raw row does not tell it. A full pass with a
+   * rejected row whose id is unknown removes nothing.
+   */
+  recordIdOfRaw(record: RawRecord): string | null;
+  /**
+   * Deletes the data set's records whose id is not in `seen` (a temporary table with one text
+   * column, id) in the caller's transaction; returns how many, and the entities they changed.
+   */
+  remove(client: PoolClient, seen: string, asOf: Date): Promise<{ removed: number; changed: string[] }>;
 }

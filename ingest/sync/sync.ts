@@ -1,9 +1,13 @@
 import type { PoolClient } from 'pg';
 import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
+import { recordChangeFeed } from '../changes/feed';
 import { type CityDataset, nameOf } from '../families/registry';
+import type { RecordRemoval } from '../families/types';
+import { recordChanges } from '../load/changes';
 import { ingestDataset } from '../load/pipeline';
 import { type Progress, silentProgress } from '../load/progress';
+import type { Source, SourceItem } from '../sources/dataset';
 import { type PortalPosition, portalSource, positionText } from './portal';
 
 /** The city's portal, where every data set of the registry with a Socrata id is published. */
@@ -42,6 +46,8 @@ export interface SyncSummary {
   positionAfter: string | null;
   seconds: number;
   error?: string;
+  /** Why a full pass removed nothing although the data set removes what the city dropped. */
+  removalSkipped?: string;
 }
 
 /** One sync of a data set at a time per data schema, across every process: a session advisory lock. */
@@ -51,6 +57,45 @@ async function storedPosition(store: DataStore, name: string): Promise<PortalPos
   const { rows } = await store.pg.query<{ updated_at: string; row_id: string }>('select updated_at, row_id from sync_positions where dataset = $1', [name]);
   return rows.length ? { updatedAt: rows[0].updated_at, rowId: rows[0].row_id } : null;
 }
+
+/**
+ * The record ids a full pass saw, rejected rows' included where their raw row tells them:
+ * collected as the load reads, for the removal of what the city no longer publishes.
+ */
+function seenRecords<Row>(source: Source<Row>, removal: RecordRemoval<Row>): { source: Source<Row>; ids: Set<string>; unknown: () => number } {
+  const ids = new Set<string>();
+  let unknown = 0;
+  async function* items(): AsyncGenerator<SourceItem<Row>> {
+    for await (const item of source.items) {
+      const id = 'row' in item ? removal.recordId(item.row) : item.record ? removal.recordIdOfRaw(item.record) : null;
+      if (id === null) unknown += 1;
+      else ids.add(id);
+      yield item;
+    }
+  }
+  return { source: { ...source, items: items() }, ids, unknown: () => unknown };
+}
+
+/**
+ * Deletes what a full pass did not see, in the transaction of its last rows: the data set's
+ * records absent from it, their entities versioned (outbox) and their change-feed events
+ * written. Nothing is removed when a rejected row's record cannot be told, since that record
+ * may still be published; the summary says so.
+ */
+async function removeUnseen<Row>(client: PoolClient, dataset: CityDataset, removal: RecordRemoval<Row>, seen: { ids: Set<string>; unknown: () => number }, asOf: Date): Promise<number> {
+  if (seen.unknown() > 0) throw new RemovalSkipped(`${seen.unknown()} rejected row(s) name no record`);
+  await client.query('create temporary table sync_seen (id text primary key) on commit drop');
+  const ids = [...seen.ids];
+  for (let at = 0; at < ids.length; at += 50_000) await client.query('insert into sync_seen (id) select unnest($1::text[]) on conflict do nothing', [ids.slice(at, at + 50_000)]);
+  const { removed, changed } = await removal.remove(client, 'sync_seen', asOf);
+  const keys = [...new Set(changed)].sort();
+  await recordChanges(client, dataset.load.family, keys);
+  await recordChangeFeed(client, dataset.load.family, keys, asOf);
+  return removed;
+}
+
+/** A full pass that could not tell whether a record is still published: the pass is applied, nothing removed. */
+class RemovalSkipped extends Error {}
 
 /** The position after the rows just applied, in the transaction that applied them. */
 async function writePosition(client: PoolClient, name: string, position: PortalPosition | null, full: boolean): Promise<void> {
@@ -87,7 +132,7 @@ export async function syncDataset(store: DataStore, dataset: CityDataset, option
     summary.positionBefore = positionText(before);
     const { rows } = await store.pg.query<{ id: string }>('insert into sync_runs (dataset, full_pass, position_before) values ($1, $2, $3) returning id', [name, full, summary.positionBefore]);
     const runId = rows[0].id;
-    const source = portalSource(dataset.load.source, {
+    const portal = portalSource(dataset.load.source, {
       base: options.base,
       socrataId: dataset.socrataId!,
       after: full ? null : before,
@@ -97,17 +142,34 @@ export async function syncDataset(store: DataStore, dataset: CityDataset, option
       backoffMs: options.backoffMs,
       fetchImpl: options.fetchImpl,
     });
+    const asOf = options.asOf ?? new Date();
+    const removal = full ? dataset.load.removal : undefined;
+    const seen = removal ? seenRecords(portal, removal) : null;
+    const source = seen?.source ?? portal;
     try {
       const loaded = await ingestDataset(store, dataset.load, source, {
-        asOf: options.asOf,
+        asOf,
         progress: options.progress ?? silentProgress,
         afterChunk: options.afterChunk,
-        finish: (client) => writePosition(client, name, source.position(), full),
+        finish: async (client) => {
+          if (removal && seen) {
+            await client.query('savepoint removal');
+            try {
+              summary.rowsRemoved = await removeUnseen(client, dataset, removal, seen, asOf);
+              await client.query('release savepoint removal');
+            } catch (error) {
+              if (!(error instanceof RemovalSkipped)) throw error;
+              await client.query('rollback to savepoint removal');
+              summary.removalSkipped = error.message;
+            }
+          }
+          await writePosition(client, name, portal.position(), full);
+        },
       });
-      summary.rowsFetched = source.rowsFetched();
+      summary.rowsFetched = portal.rowsFetched();
       summary.rowsApplied = loaded.rowsLoaded + loaded.rowsMerged;
       summary.rowsRejected = loaded.rowsRejected;
-      summary.positionAfter = positionText(source.position());
+      summary.positionAfter = positionText(portal.position());
       await store.pg.query(
         `update sync_runs set finished_at = now(), rows_fetched = $2, rows_applied = $3, rows_rejected = $4, rows_removed = $5, position_after = $6, ingest_run_id = $7 where id = $1`,
         [runId, summary.rowsFetched, summary.rowsApplied, summary.rowsRejected, summary.rowsRemoved, summary.positionAfter, loaded.runId],
@@ -115,7 +177,7 @@ export async function syncDataset(store: DataStore, dataset: CityDataset, option
     } catch (error) {
       summary.status = 'failed';
       summary.error = (error as Error).message;
-      summary.rowsFetched = source.rowsFetched();
+      summary.rowsFetched = portal.rowsFetched();
       // Rows applied before the failure (the indexing after them, say) kept the position they moved.
       summary.positionAfter = positionText(await storedPosition(store, name).catch(() => before));
       await store.pg

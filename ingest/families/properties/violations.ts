@@ -10,7 +10,8 @@ import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, type ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
-import { type RecordTable, writeRecords } from './records';
+import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
+import { textField } from '../../sources/dataset';
 import { createUnseenLots } from './unseen-lots';
 
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
@@ -22,14 +23,18 @@ interface ViolationDocket<Status> {
   standing(status: Status, asOf: Date): ViolationStanding;
   /** Bumped when the way its rows become violations changes (every lot is then applied again). */
   revision?: number;
+  /** The raw column its reader takes a violation's source id from, trimmed. */
+  idColumn: string;
 }
 
 const DOCKETS = {
   // Revision 2 of DOB and ECB: rows without a lot joined by BIN, DOB's borough letters read.
-  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding, revision: 2 },
-  'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding, revision: 2 },
+  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding, revision: 2, idColumn: 'isn_dob_bis_viol' },
+  'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding, revision: 2, idColumn: 'ecb_violation_number' },
   // Revision 2: violation type and device type stored, rows without a lot joined by BIN.
-  'dob-safety-violations': { source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding, revision: 2 },
+  'dob-safety-violations': {
+    source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding, revision: 2, idColumn: 'violation_number',
+  },
 } as const;
 
 type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding; docket: ViolationDocket<unknown> };
@@ -109,6 +114,12 @@ function violationLoad<Status>(family: Family, docket: ViolationDocket<Status>):
     sourceHashes: `${docket.source.name.replace(/-/g, '_')}_source_hashes`,
     apply: (client, rows, asOf) => applyViolations(client, docket, rows, asOf),
     unknownValues: (row, asOf) => docket.standing(row.statusColumns, asOf).unknownValues,
+    // A violation the city no longer publishes (a full sync did not see it) stops being served.
+    removal: {
+      recordId: (row) => row.sourceId,
+      recordIdOfRaw: (record) => textField(record[docket.idColumn]),
+      remove: (client, seen) => removeAbsentRecords(client, VIOLATIONS.table, docket.source.name, seen),
+    },
   };
 }
 
