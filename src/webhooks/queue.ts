@@ -13,6 +13,18 @@ import type { Pool } from 'pg';
  */
 
 const QUEUED = `('pending', 'retrying')`;
+/**
+ * Leases the rows of `chosen` (a CTE of delivery ids). The rows must still be queued and due
+ * when the update reaches them: a row another claim leased meanwhile is rechecked against its
+ * new version (READ COMMITTED) and skipped, never leased twice.
+ */
+const LEASE = (chosen: string, leaseMsParam: string) => `
+  update webhook_deliveries d
+  set lease_until = now() + make_interval(secs => ${leaseMsParam}::double precision / 1000), lease_id = gen_random_uuid(),
+      next_attempt_at = now() + make_interval(secs => ${leaseMsParam}::double precision / 1000)
+  from ${chosen}, webhook_subscriptions s
+  where d.id = ${chosen}.id and s.id = d.subscription_id and d.status in ${QUEUED} and d.next_attempt_at <= now()
+  returning d.id::text as id, d.subscription_id as "subscriptionId", d.event_id as "eventId", d.body, s.url, s.secret, d.attempts, d.lease_id::text as "leaseId"`;
 
 export interface ClaimOptions {
   /** Deliveries to claim at most (the process's free slots). */
@@ -80,14 +92,7 @@ export async function claimDeliveries(platform: Pool, options: ClaimOptions): Pr
            order by d.rank, s.turn
            limit $3
          ),
-         leased as (
-           update webhook_deliveries d
-           set lease_until = now() + make_interval(secs => $4::double precision / 1000), lease_id = gen_random_uuid(),
-               next_attempt_at = now() + make_interval(secs => $4::double precision / 1000)
-           from picked, webhook_subscriptions s
-           where d.id = picked.id and s.id = d.subscription_id
-           returning d.id::text as id, d.subscription_id as "subscriptionId", d.event_id as "eventId", d.body, s.url, s.secret, d.attempts, d.lease_id::text as "leaseId"
-         ),
+         leased as (${LEASE('picked', '$4')}),
          turn as (update webhook_subscriptions set last_claimed_at = clock_timestamp() where id in (select "subscriptionId" from leased))
          select * from leased`,
         [open, options.perSubscription, options.limit, options.leaseMs],
@@ -112,18 +117,44 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records one attempt's outcome and ends its lease. False when the lease is no longer this
- * attempt's (it ran out and another process claimed the delivery again) or the delivery was
- * cancelled meanwhile: nothing is recorded then.
+ * Records one attempt's outcome and ends its lease. recorded is false when the lease is no
+ * longer this attempt's (it ran out and another process claimed the delivery again) or the
+ * delivery was cancelled meanwhile: nothing is recorded then.
+ *
+ * With handOn, the same statement leases the subscription's next due delivery, if any, in the
+ * slot this attempt leaves: its deliveries in flight stay as many, so its cap holds without
+ * locking it, and no claim sees the slot free in between. The worker hands on only while its
+ * process has free slots, when no other subscription waits for this one.
  */
-export async function recordAttempt(platform: Pool, delivery: Pick<ClaimedDelivery, 'id' | 'leaseId'>, outcome: AttemptOutcome): Promise<boolean> {
-  const { rowCount } = await platform.query(
-    `update webhook_deliveries
-     set status = $3, attempts = attempts + 1, last_status_code = $4, last_error = $5, last_attempt_at = now(),
-         delivered_at = case when $3 = 'delivered' then now() end,
-         next_attempt_at = now() + make_interval(secs => $6::double precision / 1000), lease_until = null, lease_id = null
-     where id = $1 and lease_id = $2 and status in ${QUEUED}`,
-    [delivery.id, delivery.leaseId, outcome.status, outcome.statusCode, outcome.error, outcome.retryInMs],
+export async function finishAttempt(
+  platform: Pool,
+  delivery: Pick<ClaimedDelivery, 'id' | 'leaseId'>,
+  outcome: AttemptOutcome,
+  handOn: { leaseMs: number } | null = null,
+): Promise<{ recorded: boolean; next: ClaimedDelivery | null }> {
+  const { rows } = await platform.query<ClaimedDelivery & { recorded: boolean }>(
+    `with done as (
+       update webhook_deliveries
+       set status = $3, attempts = attempts + 1, last_status_code = $4, last_error = $5, last_attempt_at = now(),
+           delivered_at = case when $3 = 'delivered' then now() end,
+           next_attempt_at = now() + make_interval(secs => $6::double precision / 1000), lease_until = null, lease_id = null
+       where id = $1 and lease_id = $2 and status in ${QUEUED}
+       returning subscription_id
+     ),
+     following as (
+       select d.id from webhook_deliveries d
+       join webhook_subscriptions s on s.id = d.subscription_id and s.deleted_at is null
+       join api_keys k on k.id = s.key_id and k.revoked_at is null
+       where $7::boolean and d.subscription_id = (select subscription_id from done) and d.id <> $1
+         and d.status in ${QUEUED} and d.next_attempt_at <= now()
+       order by d.next_attempt_at, d.id
+       limit 1
+       for update of d skip locked
+     ),
+     leased as (${LEASE('following', '$8')})
+     select exists (select 1 from done) as recorded, leased.* from (select 1) as one left join leased on true`,
+    [delivery.id, delivery.leaseId, outcome.status, outcome.statusCode, outcome.error, outcome.retryInMs, handOn !== null, handOn?.leaseMs ?? 0],
   );
-  return rowCount === 1;
+  const { recorded, ...next } = rows[0];
+  return { recorded, next: next.id ? next : null };
 }

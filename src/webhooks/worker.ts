@@ -13,7 +13,7 @@ import { retryDelayMs } from './backoff';
 import { DELIVERY_TIMEOUT_CODE, deliveryErrorOf, httpError } from './delivery-errors';
 import { webhookFigures } from './figures';
 import { subscriptionMatches } from './match';
-import { claimDeliveries, type ClaimedDelivery, recordAttempt } from './queue';
+import { claimDeliveries, type ClaimedDelivery, finishAttempt } from './queue';
 import { signedHeaders } from './signature';
 import { guardedLookup, TARGET_NOT_ALLOWED_CODE, targetProblem } from './targets';
 
@@ -142,6 +142,15 @@ function startDeliveries(stores: Stores, settings: WebhooksConfig, logger: Logge
       };
     });
   const claimOptions = { perSubscription: settings.subscriptionConcurrency, leaseMs: settings.timeoutMs + LEASE_MARGIN_MS };
+  /**
+   * One slot: an attempt, then, while the process has other free slots (so no subscription
+   * waits for this one), the subscription's next due delivery leased as the attempt is recorded
+   * (a backlog goes on without a claim per event). A full process frees the slot for the claim's fair order.
+   */
+  const runSlot = async (first: ClaimedDelivery) => {
+    const handOn = () => (!stopped && inFlight.size < settings.concurrency ? { leaseMs: claimOptions.leaseMs } : null);
+    for (let delivery: ClaimedDelivery | null = first; delivery; ) delivery = await attempt(stores, settings, logger, delivery, handOn);
+  };
   const loop = (async () => {
     while (!stopped) {
       woken = false;
@@ -159,8 +168,8 @@ function startDeliveries(stores: Stores, settings: WebhooksConfig, logger: Logge
         continue;
       }
       for (const delivery of claimed) {
-        const running: Promise<void> = attempt(stores, settings, logger, delivery)
-          .catch((error: Error) => logger.warn({ err: error, delivery: delivery.id }, 'could not record a webhook delivery attempt; it is tried again when its lease ends'))
+        const running: Promise<void> = runSlot(delivery)
+          .catch((error: Error) => logger.warn({ err: error }, 'could not record a webhook delivery attempt; it is tried again when its lease ends'))
           .finally(() => {
             inFlight.delete(running);
             wake();
@@ -185,10 +194,17 @@ function startDeliveries(stores: Stores, settings: WebhooksConfig, logger: Logge
 }
 
 /**
- * One attempt: POST, then record its outcome under the claim's lease. What the subscriber
- * reads is a word of the vocabulary (delivery-errors.ts); the full error goes to the log.
+ * One attempt: POST, then record its outcome under the claim's lease (and take the next
+ * delivery handed on, if any). What the subscriber reads is a word of the vocabulary
+ * (delivery-errors.ts); the full error goes to the log.
  */
-async function attempt(stores: Stores, settings: WebhooksConfig, logger: Logger, delivery: ClaimedDelivery): Promise<void> {
+async function attempt(
+  stores: Stores,
+  settings: WebhooksConfig,
+  logger: Logger,
+  delivery: ClaimedDelivery,
+  handOn: () => { leaseMs: number } | null,
+): Promise<ClaimedDelivery | null> {
   const headers = {
     'Content-Type': 'application/json',
     'User-Agent': 'nyc-records-api-webhooks/1',
@@ -201,9 +217,9 @@ async function attempt(stores: Stores, settings: WebhooksConfig, logger: Logger,
   const attempts = delivery.attempts + 1;
   const status = ok ? 'delivered' : attempts > settings.retryLimit ? 'failed' : 'retrying';
   const retryInMs = status === 'retrying' ? retryDelayMs(attempts, settings.retryDelaySeconds) : 0;
-  if (await recordAttempt(stores.platform, delivery, { status, statusCode: answer.statusCode, error, retryInMs })) {
-    countWebhookDelivery(ok ? 'delivered' : status === 'failed' ? 'gave_up' : 'failed');
-  }
+  const { recorded, next } = await finishAttempt(stores.platform, delivery, { status, statusCode: answer.statusCode, error, retryInMs }, handOn());
+  if (recorded) countWebhookDelivery(ok ? 'delivered' : status === 'failed' ? 'gave_up' : 'failed');
+  return next;
 }
 
 /** LISTENs for the ingest's changes_recorded notifications of this namespace's data schemas; reconnects after a failure. */

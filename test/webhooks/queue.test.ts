@@ -1,5 +1,5 @@
 import { hashKey, revokeKeys } from '../../src/platform/keys';
-import { claimDeliveries, type ClaimedDelivery, recordAttempt } from '../../src/webhooks/queue';
+import { claimDeliveries, type ClaimedDelivery, finishAttempt } from '../../src/webhooks/queue';
 import { newWebhookSecret } from '../../src/webhooks/signature';
 import { createSubscription, deleteSubscription } from '../../src/webhooks/store';
 import { startTestApi, TestApi } from '../support/api';
@@ -37,7 +37,8 @@ describe('webhook delivery queue', () => {
     return subscription!.id;
   };
   const claim = (limit: number, perSubscription = 2, leaseMs = 60_000) => claimDeliveries(api.ns.stores.platform, { limit, perSubscription, leaseMs });
-  const delivered = (delivery: ClaimedDelivery) => recordAttempt(api.ns.stores.platform, delivery, { status: 'delivered', statusCode: 200, error: null, retryInMs: 0 });
+  const DELIVERED = { status: 'delivered', statusCode: 200, error: null, retryInMs: 0 } as const;
+  const delivered = async (delivery: ClaimedDelivery) => (await finishAttempt(api.ns.stores.platform, delivery, DELIVERED)).recorded;
   const release = async (claimed: ClaimedDelivery[]) => {
     for (const delivery of claimed) await delivered(delivery);
   };
@@ -70,6 +71,25 @@ describe('webhook delivery queue', () => {
     for (let claimed = await claim(10); claimed.length; claimed = await claim(10)) await release(claimed);
   });
 
+  it("hands an ended attempt's slot to its subscription's next due delivery: as many in flight, none leased twice", async () => {
+    const subscription = await subscriptionWith(api.keys.live, 4);
+    const [first, second] = await claim(10);
+    expect([first.subscriptionId, second.subscriptionId]).toEqual([subscription, subscription]);
+    const handed = await finishAttempt(api.ns.stores.platform, first, DELIVERED, { leaseMs: 60_000 });
+    expect(handed.recorded).toBe(true);
+    expect(handed.next).toMatchObject({ subscriptionId: subscription, attempts: 0 });
+    expect([first.id, second.id]).not.toContain(handed.next!.id);
+    // Still two in flight: a claim finds no free slot.
+    expect(await claim(10)).toEqual([]);
+    // Two hand-ons at once take different deliveries; then nothing is left to hand on.
+    const [a, b] = await Promise.all([finishAttempt(api.ns.stores.platform, second, DELIVERED, { leaseMs: 60_000 }), finishAttempt(api.ns.stores.platform, handed.next!, DELIVERED, { leaseMs: 60_000 })]);
+    const last = [a.next, b.next].filter((next) => next !== null);
+    expect(last).toHaveLength(1);
+    expect(await finishAttempt(api.ns.stores.platform, last[0]!, DELIVERED, { leaseMs: 60_000 })).toEqual({ recorded: true, next: null });
+    const { rows } = await api.ns.stores.platform.query(`select status, attempts from webhook_deliveries where subscription_id = $1`, [subscription]);
+    expect(rows).toEqual(Array(4).fill({ status: 'delivered', attempts: 1 }));
+  });
+
   it('claims a delivery again when its lease ends without an outcome, and drops the late outcome of the first claim', async () => {
     await subscriptionWith(api.keys.live, 1);
     const [first] = await claim(1, 2, 1);
@@ -90,7 +110,7 @@ describe('webhook delivery queue', () => {
   it('holds a retry until its backoff ends', async () => {
     await subscriptionWith(api.keys.live, 1);
     const [delivery] = await claim(1);
-    expect(await recordAttempt(api.ns.stores.platform, delivery, { status: 'retrying', statusCode: 500, error: 'http_500', retryInMs: 3_600_000 })).toBe(true);
+    expect(await finishAttempt(api.ns.stores.platform, delivery, { status: 'retrying', statusCode: 500, error: 'http_500', retryInMs: 3_600_000 })).toEqual({ recorded: true, next: null });
     expect(await claim(10)).toEqual([]);
     await api.ns.stores.platform.query(`update webhook_deliveries set next_attempt_at = now() where id = $1`, [delivery.id]);
     const [retry] = await claim(10);
