@@ -42,6 +42,8 @@ export const DELIVERY_RETENTION_DAYS = 30;
 const FANOUT_BATCH = 500;
 /** How often a process with free slots looks for due deliveries when nothing woke it (retries come due, other processes' fanouts). */
 const POLL_MS = 500;
+/** How long a process waits after a claim failed (Postgres unreachable) before it claims again, unless woken. */
+const CLAIM_RETRY_MS = 5000;
 /** A claim outlives its attempt (bounded by the timeout) by this much before another process may claim the delivery again. */
 const LEASE_MARGIN_MS = 30_000;
 /** How long stop() waits for attempts in flight; those cut off are claimed again when their lease ends. */
@@ -164,7 +166,7 @@ function startDeliveries(stores: Stores, settings: WebhooksConfig, logger: Logge
         claimed = await claimDeliveries(stores.platform, { ...claimOptions, limit: free });
       } catch (error) {
         logger.warn({ err: error }, 'could not claim webhook deliveries');
-        await rest(POLL_MS);
+        await rest(CLAIM_RETRY_MS);
         continue;
       }
       for (const delivery of claimed) {

@@ -12,7 +12,7 @@ const SLOW_SUBSCRIPTIONS = 6;
 const BACKLOG = 10;
 const FAST_EVENTS = 5;
 // Retries would come back only after the test: every slow delivery is tried once.
-const SETTINGS = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 3600, retryLimit: 1, timeoutMs: 300, concurrency: 4, subscriptionConcurrency: 1 };
+const SETTINGS = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 3600, retryLimit: 1, timeoutMs: 1000, concurrency: 4, subscriptionConcurrency: 1 };
 
 async function listen(handler: http.RequestListener) {
   const server = http.createServer(handler);
