@@ -30,8 +30,10 @@ import { guardedLookup, TARGET_NOT_ALLOWED_CODE, targetProblem } from './targets
  * - delivery (queue.ts, on the delivery rows): each process keeps up to WEBHOOKS_CONCURRENCY
  *   attempts in flight, claimed fairly across subscriptions (at most
  *   WEBHOOKS_SUBSCRIPTION_CONCURRENCY of one subscription in flight). Each attempt POSTs the
- *   stored body, signed, records its outcome on its own and frees its slot at once, so no
- *   attempt waits for another's receiver. A failure is retried with exponential backoff.
+ *   stored body, signed, and records its outcome on its own, so no attempt waits for another's
+ *   receiver; its slot then goes to the claim's fair order, or, while the process has other
+ *   free slots, straight to the subscription's next due delivery. A failure is retried with
+ *   exponential backoff.
  */
 export const FANOUT_QUEUE = 'webhook-fanout';
 /** The pg-boss queue that ran deliveries before they were scheduled on their rows; removed at start (the rows carry every delivery). */
