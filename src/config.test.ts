@@ -45,13 +45,14 @@ describe('loadConfig', () => {
   });
 
   it('reads the webhook settings: defaults, on/off flags, bounded whole numbers', () => {
-    expect(loadConfig({ NYC_API_CACHE_DIR: dir }).webhooks).toEqual({ worker: true, allowPrivateTargets: false, retryDelaySeconds: 30, retryLimit: 11, timeoutMs: 10_000, concurrency: 32 });
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir }).webhooks).toEqual({ worker: true, allowPrivateTargets: false, retryDelaySeconds: 30, retryLimit: 11, timeoutMs: 10_000, concurrency: 64, subscriptionConcurrency: 2 });
     expect(loadConfig({ NYC_API_CACHE_DIR: dir, NODE_ENV: 'test' }).webhooks.worker).toBe(false);
-    const set = loadConfig({ NYC_API_CACHE_DIR: dir, NODE_ENV: 'test', WEBHOOKS_WORKER: 'on', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'on', WEBHOOKS_RETRY_DELAY_SECONDS: '0', WEBHOOKS_RETRY_LIMIT: '3', WEBHOOKS_TIMEOUT_MS: '500', WEBHOOKS_CONCURRENCY: '4' });
-    expect(set.webhooks).toEqual({ worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4 });
+    const set = loadConfig({ NYC_API_CACHE_DIR: dir, NODE_ENV: 'test', WEBHOOKS_WORKER: 'on', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'on', WEBHOOKS_RETRY_DELAY_SECONDS: '0', WEBHOOKS_RETRY_LIMIT: '3', WEBHOOKS_TIMEOUT_MS: '500', WEBHOOKS_CONCURRENCY: '4', WEBHOOKS_SUBSCRIPTION_CONCURRENCY: '1' });
+    expect(set.webhooks).toEqual({ worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4, subscriptionConcurrency: 1 });
     expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_WORKER: 'yes' })).toThrow(/WEBHOOKS_WORKER must be on or off/);
     expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_RETRY_LIMIT: '17' })).toThrow(/WEBHOOKS_RETRY_LIMIT/);
     expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_CONCURRENCY: '-1' })).toThrow(/WEBHOOKS_CONCURRENCY/);
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_SUBSCRIPTION_CONCURRENCY: '17' })).toThrow(/WEBHOOKS_SUBSCRIPTION_CONCURRENCY/);
   });
 
   it('reads the image decode settings: one decode at a time and 8 waiting by default, bounded whole numbers', () => {

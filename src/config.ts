@@ -58,8 +58,10 @@ export interface WebhooksConfig {
   retryLimit: number;
   /** Longest wait for a receiver's answer (WEBHOOKS_TIMEOUT_MS, default 10000). */
   timeoutMs: number;
-  /** Deliveries in flight per process (WEBHOOKS_CONCURRENCY, default 32: two workers of up to 16 jobs each). */
+  /** Deliveries in flight per process (WEBHOOKS_CONCURRENCY, default 64). */
   concurrency: number;
+  /** Deliveries of one subscription in flight at most, across processes (WEBHOOKS_SUBSCRIPTION_CONCURRENCY, default 2). */
+  subscriptionConcurrency: number;
 }
 
 /** A whole-number setting up to `max`; below `min` reads as `min`. */
@@ -79,7 +81,8 @@ function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
     retryDelaySeconds: whole('WEBHOOKS_RETRY_DELAY_SECONDS', 30, 1, 3600),
     retryLimit: whole('WEBHOOKS_RETRY_LIMIT', 11, 0, 16),
     timeoutMs: whole('WEBHOOKS_TIMEOUT_MS', 10_000, 100, 60_000),
-    concurrency: whole('WEBHOOKS_CONCURRENCY', 32, 1, 256),
+    concurrency: whole('WEBHOOKS_CONCURRENCY', 64, 1, 256),
+    subscriptionConcurrency: whole('WEBHOOKS_SUBSCRIPTION_CONCURRENCY', 2, 1, 16),
   };
 }
 

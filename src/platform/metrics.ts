@@ -320,7 +320,7 @@ export type WebhookQueueReader = () => Promise<Record<string, number>>;
 
 let webhookQueueReader: WebhookQueueReader | undefined;
 
-/** The webhook worker registers how to read its queue depth (pg-boss: its job counts by state); read at each scrape. */
+/** The webhook worker registers how to read its queue depth (its delivery rows by state); read at each scrape. */
 export function reportWebhookQueue(reader: WebhookQueueReader): void {
   webhookQueueReader = reader;
 }

@@ -6,6 +6,7 @@ import type { ApiFragment } from '../contract/types';
 import { BOROUGHS } from '../nyc/boroughs';
 import { CHANGE_FAMILIES, CHANGE_KINDS } from '../changes/kinds';
 import { CHANGES_TAG } from '../changes/openapi';
+import { DELIVERY_ERRORS, HTTP_ERROR_PATTERN } from './delivery-errors';
 
 export const MAX_SUBSCRIPTIONS_PER_KEY = 25;
 export const WEBHOOK_ID_PATTERN = '^whk_[A-Za-z0-9_-]{16,32}$';
@@ -15,7 +16,7 @@ const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, max: number,
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), a host that is or resolves to a loopback, private, link-local or reserved address is refused (400 at creation when the URL shows it; at delivery, the attempt fails).' }),
+    url: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), every address the host is or resolves to must be globally routable unicast: a loopback, private, link-local, reserved or transition address (IPv4-mapped, NAT64, 6to4, ...), or a local name (localhost), is refused with 400 at creation, and each delivery resolves the host again and fails with target_not_allowed if it now points at one. A name that does not resolve yet is accepted.' }),
     description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
     families: list(enumOf(CHANGE_FAMILIES), 3, 'Families to receive; empty or absent: every family.'),
     kinds: list(enumOf(CHANGE_KINDS), CHANGE_KINDS.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
@@ -36,7 +37,7 @@ export const webhookInputs = {
   deliveries: { params: webhookIdParam, query: Type.Object({ ...pageParams(100, 20) }) },
 };
 
-const DELIVERY_RULES = `Each change a subscription matches is one event, delivered as POST <url> with Content-Type application/json and the body {"id": "chg_<n>", "type": <kind>, "mode": "live"|"test", "subscriptionId", "data": <the Change as GET /changes serves it>}. Headers: Webhook-Id (the event id, the same on every retry: de-duplicate on it), Webhook-Timestamp (Unix seconds of this attempt), Webhook-Signature: v1=<lowercase hex HMAC-SHA256 of "<Webhook-Timestamp>.<raw body>" keyed with the subscription's secret> (README: Webhooks has a receiver in Node). Any 2xx answer within the timeout (10 s by default) delivers it; anything else (another status, a timeout, a refused connection) is retried with exponential backoff: 11 retries, the k-th about 30 s x 2^(k-1) (x 1 to 2, jittered) after the previous, about a day in all, then the delivery is failed. Delivery is at least once (a process stopped between the receiver's answer and recording it sends the event again): de-duplicate on Webhook-Id. Only changes recorded after the subscription was created are sent; a live key's subscriptions receive live changes, a test key's the test mode's (the fixture's). Events of one subscription can arrive out of order.`;
+const DELIVERY_RULES = `Each change a subscription matches is one event, delivered as POST <url> with Content-Type application/json and the body {"id": "chg_<n>", "type": <kind>, "mode": "live"|"test", "subscriptionId", "data": <the Change as GET /changes serves it>}. Signed in the Standard Webhooks scheme (standardwebhooks.com; its libraries verify it): headers webhook-id (the event id, the same on every retry: de-duplicate on it), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the bytes the secret whsec_<base64> encodes; the id is signed, so a body replayed under another id fails verification (README: Webhooks has a receiver). Any 2xx answer within the timeout (10 s by default) delivers it; anything else (another status, a timeout, a refused connection) is retried with exponential backoff: 11 retries, the k-th about 30 s x 2^(k-1) (x 1 to 2, jittered) after the previous, about a day in all, then the delivery is failed. Delivery is at least once (a process stopped between the receiver's answer and recording it sends the event again): de-duplicate on webhook-id. Deliveries are fair across subscriptions: at most a few of one subscription are in flight at once (2 by default), and a key with fewer in flight is served first, so a slow receiver delays only its own subscription's events. Only changes recorded after the subscription was created are sent; a live key's subscriptions receive live changes, a test key's the test mode's (the fixture's). Events of one subscription can arrive out of order.`;
 
 export const webhooksFragment: ApiFragment = {
   schemas: {
@@ -65,7 +66,7 @@ export const webhooksFragment: ApiFragment = {
       required: ['webhook', 'secret'],
       properties: {
         webhook: ref('Webhook'),
-        secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9_-]{43}$', description: 'Keys the HMAC-SHA256 of every delivery. Keep it: it cannot be read again (delete and create the subscription for a new one).' },
+        secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9+/]{43}=$', description: 'Standard Webhooks secret: whsec_ and 32 random bytes in base64, the HMAC-SHA256 key of every delivery (pass it whole to a Standard Webhooks library). Keep it: it cannot be read again (delete and create the subscription for a new one). Secrets issued before they were standard base64 are URL-safe base64 of the same key: replace - with +, _ with /, and add =.' },
       },
     },
     WebhookDelivery: {
@@ -81,7 +82,10 @@ export const webhooksFragment: ApiFragment = {
         status: { type: 'string', enum: ['pending', 'delivered', 'retrying', 'failed', 'cancelled'], description: 'pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.' },
         attempts: { type: 'integer', minimum: 0 },
         lastStatusCode: nullable({ type: 'integer', description: "The receiver's last HTTP status; null before an answer." }),
-        lastError: nullable({ type: 'string', description: 'Why the last attempt failed (a status, a timeout, a connection error).' }),
+        lastError: {
+          oneOf: [{ type: 'string', enum: [...DELIVERY_ERRORS] }, { type: 'string', pattern: HTTP_ERROR_PATTERN }, { type: 'null' }],
+          description: 'Why the last attempt failed, in a fixed vocabulary: timeout (no answer within the timeout), connection_refused, tls (the TLS handshake or the certificate failed), target_not_allowed (the host resolved to an address deliveries may not reach), connection_failed (any other network failure, name resolution included), or http_<status> (the receiver answered that non-2xx status). null: no attempt failed last.',
+        },
         createdAt: DATE_TIME,
         lastAttemptAt: nullable(DATE_TIME),
         deliveredAt: nullable(DATE_TIME),

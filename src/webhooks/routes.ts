@@ -5,7 +5,7 @@ import { ApiError, invalidBody, notFound } from '../errors';
 import { MAX_SUBSCRIPTIONS_PER_KEY, webhookInputs } from './openapi';
 import { newWebhookSecret } from './signature';
 import { createSubscription, deleteSubscription, deliveryItemOf, deliveryRows, keySubscriptions, subscriptionOfKey } from './store';
-import { targetProblem } from './targets';
+import { resolvedTargetProblem } from './targets';
 
 export function webhookRoutes(deps: AppDeps): Route[] {
   const platform = deps.stores.platform;
@@ -18,7 +18,7 @@ export function webhookRoutes(deps: AppDeps): Route[] {
         const { key } = ctx.state;
         // The consoles' public key is everyone's: a subscription needs an owner.
         if (key.limitPerClient) throw new ApiError(403, 'forbidden', 'the public test key cannot subscribe to webhooks; create a key of your own (npm run keys -- create)');
-        const problem = targetProblem(body.url, deps.config.webhooks.allowPrivateTargets);
+        const problem = await resolvedTargetProblem(body.url, deps.config.webhooks.allowPrivateTargets);
         if (problem) throw invalidBody(problem, undefined, 'url');
         const secret = newWebhookSecret();
         const webhook = await createSubscription(

@@ -1,21 +1,40 @@
-import { createHmac } from 'node:crypto';
-import { newWebhookSecret, signWebhook, verifyWebhook } from './signature';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { newWebhookSecret, signedHeaders, signingKey } from './signature';
 
-describe('webhook signatures', () => {
-  const secret = newWebhookSecret();
-  const body = '{"id":"chg_1"}';
+// The receiver's side is the Standard Webhooks reference library, not code of ours.
+describe('webhook signatures (Standard Webhooks)', () => {
+  const body = '{"id":"chg_1","type":"closure"}';
+  const now = () => Math.floor(Date.now() / 1000);
 
-  it('is the hex HMAC-SHA256 of "<timestamp>.<body>", prefixed v1=', () => {
-    expect(signWebhook(secret, 1700000000, body)).toBe(`v1=${createHmac('sha256', secret).update(`1700000000.${body}`).digest('hex')}`);
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+  it('issues whsec_ secrets of 32 bytes in standard base64', () => {
+    const secret = newWebhookSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(signingKey(secret)).toHaveLength(32);
   });
 
-  it('verifies the same bytes and a recent timestamp only', () => {
-    const signature = signWebhook(secret, 1700000000, body);
-    expect(verifyWebhook(secret, { signature, timestamp: '1700000000' }, body, 1700000100)).toBe(true);
-    expect(verifyWebhook(secret, { signature, timestamp: '1700000000' }, `${body} `, 1700000100)).toBe(false);
-    expect(verifyWebhook(secret, { signature, timestamp: '1700000001' }, body, 1700000100)).toBe(false);
-    expect(verifyWebhook(secret, { signature, timestamp: '1700000000' }, body, 1700001000)).toBe(false);
-    expect(verifyWebhook(newWebhookSecret(), { signature, timestamp: '1700000000' }, body, 1700000100)).toBe(false);
+  it('verifies with the reference library: headers webhook-id, webhook-timestamp, webhook-signature', () => {
+    const secret = newWebhookSecret();
+    const headers = signedHeaders(secret, 'chg_1', body, now());
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
+  it('fails verification when the body is replayed under another id, changed, old, or under another secret', () => {
+    const secret = newWebhookSecret();
+    const headers = signedHeaders(secret, 'chg_1', body, now());
+    const receiver = new Webhook(secret);
+    expect(() => receiver.verify(body, { ...headers, 'webhook-id': 'chg_2' })).toThrow(/signature/);
+    expect(() => receiver.verify(`${body} `, headers)).toThrow(/signature/);
+    expect(() => receiver.verify(body, signedHeaders(secret, 'chg_1', body, now() - 600))).toThrow(/too old/);
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(/signature/);
+  });
+
+  it('signs with the bytes an earlier URL-safe secret encodes: the same secret in standard base64 verifies', () => {
+    const bytes = randomBytes(32);
+    const earlier = `whsec_${bytes.toString('base64url')}`;
+    expect(signingKey(earlier)).toEqual(bytes);
+    const headers = signedHeaders(earlier, 'chg_9', body, now());
+    expect(new Webhook(`whsec_${bytes.toString('base64')}`).verify(body, headers)).toEqual(JSON.parse(body));
   });
 });

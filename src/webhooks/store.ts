@@ -70,8 +70,8 @@ export async function subscriptionOfKey(platform: Pool, keyId: number, id: strin
 export async function deleteSubscription(platform: Pool, keyId: number, id: string): Promise<boolean> {
   const { rowCount } = await platform.query('update webhook_subscriptions set deleted_at = now() where id = $1 and key_id = $2 and deleted_at is null', [id, keyId]);
   if (!rowCount) return false;
-  // A delivery job that runs later finds its subscription deleted and sends nothing either.
-  await platform.query(`update webhook_deliveries set status = 'cancelled' where subscription_id = $1 and status in ('pending', 'retrying')`, [id]);
+  // An attempt in flight now records nothing (its lease is gone); the queue claims none of these again.
+  await platform.query(`update webhook_deliveries set status = 'cancelled', lease_until = null, lease_id = null where subscription_id = $1 and status in ('pending', 'retrying')`, [id]);
   return true;
 }
 

@@ -9,35 +9,47 @@ import { changeId, changeItemOf, type ChangeRow } from '../changes/store';
 import { type Mode, MODES, schemaNames } from '../db/schemas';
 import { countWebhookDelivery, reportWebhookQueue } from '../platform/metrics';
 import type { Stores } from '../stores';
+import { retryDelayMs } from './backoff';
+import { DELIVERY_TIMEOUT_CODE, deliveryErrorOf, httpError } from './delivery-errors';
 import { webhookFigures } from './figures';
 import { subscriptionMatches } from './match';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './signature';
-import { guardedLookup, targetProblem } from './targets';
+import { claimDeliveries, type ClaimedDelivery, finishAttempt } from './queue';
+import { signedHeaders } from './signature';
+import { guardedLookup, TARGET_NOT_ALLOWED_CODE, targetProblem } from './targets';
 
 /**
- * Webhook deliveries on pg-boss (a maintained Postgres job queue, schema <ns>_jobs), so
- * every API process with the worker on shares the work and a stopped process loses nothing:
+ * Webhook deliveries. Every API process with the worker on shares the work, and a stopped
+ * process loses nothing:
  *
- * - fanout (queue webhook-fanout, one job per mode at a time): matches the changes recorded
- *   since the mode's position against its subscriptions, and in one transaction writes a
- *   delivery row per (subscription, change) (unique: an event is delivered once per
- *   subscription, however often fanout runs), enqueues a delivery job per new row, and
- *   moves the position. Woken by the ingest's NOTIFY on commit (ingest/changes/feed.ts),
- *   at start, and once a minute by a pg-boss schedule in case a notification was missed.
- * - delivery (queue webhook-delivery): POSTs the stored body, signed, and records the
- *   attempt; a failure is retried by pg-boss with exponential backoff (config.webhooks).
+ * - fanout (pg-boss queue webhook-fanout in schema <ns>_jobs, one job per mode at a time):
+ *   matches the changes recorded since the mode's position against its subscriptions, and in
+ *   one transaction writes a delivery row per (subscription, change) (unique: an event is
+ *   delivered once per subscription, however often fanout runs) and moves the position. Woken
+ *   by the ingest's NOTIFY on commit (ingest/changes/feed.ts), at start, and once a minute by
+ *   a pg-boss schedule in case a notification was missed.
+ * - delivery (queue.ts, on the delivery rows): each process keeps up to WEBHOOKS_CONCURRENCY
+ *   attempts in flight, claimed fairly across subscriptions (at most
+ *   WEBHOOKS_SUBSCRIPTION_CONCURRENCY of one subscription in flight). Each attempt POSTs the
+ *   stored body, signed, and records its outcome on its own, so no attempt waits for another's
+ *   receiver; its slot then goes to the claim's fair order, or, while the process has other
+ *   free slots, straight to the subscription's next due delivery. A failure is retried with
+ *   exponential backoff.
  */
 export const FANOUT_QUEUE = 'webhook-fanout';
-export const DELIVERY_QUEUE = 'webhook-delivery';
+/** The pg-boss queue that ran deliveries before they were scheduled on their rows; removed at start (the rows carry every delivery). */
+const RETIRED_DELIVERY_QUEUE = 'webhook-delivery';
 /** Delivery records are kept this long (GET /webhooks/{id}/deliveries), then pruned by the minute's fanout. */
 export const DELIVERY_RETENTION_DAYS = 30;
 /** Changes matched per fanout transaction. */
 const FANOUT_BATCH = 500;
-/**
- * Delivery workers per process; each fetches up to concurrency / DELIVERY_WORKERS jobs at a time and
- * sends them at once (a batch waits for its slowest receiver, up to the timeout).
- */
-const DELIVERY_WORKERS = 2;
+/** How often a process with free slots looks for due deliveries when nothing woke it (retries come due, other processes' fanouts). */
+const POLL_MS = 500;
+/** How long a process waits after a claim failed (Postgres unreachable) before it claims again, unless woken. */
+const CLAIM_RETRY_MS = 5000;
+/** A claim outlives its attempt (bounded by the timeout) by this much before another process may claim the delivery again. */
+const LEASE_MARGIN_MS = 30_000;
+/** How long stop() waits for attempts in flight; those cut off are claimed again when their lease ends. */
+const STOP_WAIT_MS = 15_000;
 
 export const jobsSchema = (namespace: string) => `${namespace}_jobs`;
 
@@ -49,10 +61,6 @@ export interface WebhookWorkerDeps {
   config: Config;
   stores: Stores;
   logger: Logger;
-}
-
-interface DeliveryJob {
-  deliveryId: string;
 }
 
 /** Starts the worker in the background; stop() waits for deliveries in flight (up to 15 s). */
@@ -68,33 +76,22 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 }
 
 async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise<WebhookWorker> {
-  const settings = config.webhooks;
   if (!config.databaseUrl) throw new Error('the webhook worker needs DATABASE_URL');
-  const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 6, application_name: 'webhooks' });
+  const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 4, application_name: 'webhooks' });
   boss.on('error', (error) => logger.warn({ err: error }, 'webhook queue error'));
   await boss.start();
   await boss.createQueue(FANOUT_QUEUE, { name: FANOUT_QUEUE, policy: 'stately' });
-  const deliveryQueue = {
-    name: DELIVERY_QUEUE,
-    retryLimit: settings.retryLimit,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 60,
-    retentionMinutes: 3 * 24 * 60,
-  };
-  await boss.createQueue(DELIVERY_QUEUE, deliveryQueue);
-  await boss.updateQueue(DELIVERY_QUEUE, deliveryQueue);
+  if (await boss.getQueue(RETIRED_DELIVERY_QUEUE)) await boss.deleteQueue(RETIRED_DELIVERY_QUEUE);
 
   // /metrics reads the queue's depth from the delivery rows at each scrape (the same in every process).
   reportWebhookQueue(async () => {
     const { queued, retrying } = await webhookFigures(stores.platform);
     return { pending: queued - retrying, retrying };
   });
-  const deliveryWorkers: string[] = [];
-  const wakeDeliveries = () => deliveryWorkers.forEach((id) => boss.notifyWorker(id));
+  const deliveries = startDeliveries(stores, config.webhooks, logger);
   const fanoutWorker = await boss.work<{ mode?: Mode }>(FANOUT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     for (const mode of job.data.mode ? [job.data.mode] : MODES) {
-      if (await fanout(stores, boss, mode)) wakeDeliveries();
+      if (await fanout(stores, mode)) deliveries.wake();
     }
     // The minute's run (no mode) also prunes old delivery records.
     if (!job.data.mode) {
@@ -104,16 +101,6 @@ async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise
       );
     }
   });
-  for (let i = 0; i < DELIVERY_WORKERS; i++) {
-    const batchSize = Math.max(1, Math.ceil(settings.concurrency / DELIVERY_WORKERS));
-    const id: string = await boss.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
-      // A failure here (a store down) fails the whole batch: pg-boss retries each job.
-      await deliverBatch(stores, boss, settings, jobs);
-      // A full batch: more are likely waiting, so fetch again at once instead of after the polling interval.
-      if (jobs.length === batchSize) boss.notifyWorker(id);
-    });
-    deliveryWorkers.push(id);
-  }
   await boss.schedule(FANOUT_QUEUE, '* * * * *', {});
 
   const wakeFanout = async (mode: Mode) => {
@@ -129,9 +116,114 @@ async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise
   return {
     async stop() {
       await listener.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+      await deliveries.stop();
     },
   };
+}
+
+/**
+ * The process's delivery slots: claims due deliveries into its free slots, runs each attempt
+ * on its own, and claims again as soon as one ends (or when woken by a fanout, or every POLL_MS).
+ */
+function startDeliveries(stores: Stores, settings: WebhooksConfig, logger: Logger) {
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let woken = false;
+  let rouse: (() => void) | null = null;
+  const wake = () => {
+    woken = true;
+    rouse?.();
+  };
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(() => rouse?.(), ms);
+      rouse = () => {
+        clearTimeout(timer);
+        rouse = null;
+        resolve();
+      };
+    });
+  const claimOptions = { perSubscription: settings.subscriptionConcurrency, leaseMs: settings.timeoutMs + LEASE_MARGIN_MS };
+  /**
+   * One slot: an attempt, then, while the process has other free slots (so no subscription
+   * waits for this one), the subscription's next due delivery leased as the attempt is recorded
+   * (a backlog goes on without a claim per event). A full process frees the slot for the claim's fair order.
+   */
+  const runSlot = async (first: ClaimedDelivery) => {
+    const handOn = () => (!stopped && inFlight.size < settings.concurrency ? { leaseMs: claimOptions.leaseMs } : null);
+    for (let delivery: ClaimedDelivery | null = first; delivery; ) delivery = await attempt(stores, settings, logger, delivery, handOn);
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      const free = settings.concurrency - inFlight.size;
+      if (free <= 0) {
+        await rest(POLL_MS);
+        continue;
+      }
+      let claimed: ClaimedDelivery[];
+      try {
+        claimed = await claimDeliveries(stores.platform, { ...claimOptions, limit: free });
+      } catch (error) {
+        logger.warn({ err: error }, 'could not claim webhook deliveries');
+        await rest(CLAIM_RETRY_MS);
+        continue;
+      }
+      for (const delivery of claimed) {
+        const running: Promise<void> = runSlot(delivery)
+          .catch((error: Error) => logger.warn({ err: error }, 'could not record a webhook delivery attempt; it is tried again when its lease ends'))
+          .finally(() => {
+            inFlight.delete(running);
+            wake();
+          });
+        inFlight.add(running);
+      }
+      // Every free slot filled: more are likely due, so claim again at once.
+      if (claimed.length < free) await rest(POLL_MS);
+    }
+  })();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      rouse?.();
+      await loop;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * One attempt: POST, then record its outcome under the claim's lease (and take the next
+ * delivery handed on, if any). What the subscriber reads is a word of the vocabulary
+ * (delivery-errors.ts); the full error goes to the log.
+ */
+async function attempt(
+  stores: Stores,
+  settings: WebhooksConfig,
+  logger: Logger,
+  delivery: ClaimedDelivery,
+  handOn: () => { leaseMs: number } | null,
+): Promise<ClaimedDelivery | null> {
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'nyc-records-api-webhooks/1',
+    ...signedHeaders(delivery.secret, delivery.eventId, delivery.body, Math.floor(Date.now() / 1000)),
+  };
+  const answer = await post(delivery.url, delivery.body, headers, settings);
+  const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+  const error = ok ? null : answer.statusCode !== null ? httpError(answer.statusCode) : deliveryErrorOf(answer.error ?? {});
+  if (!ok) logger.info({ delivery: delivery.id, subscription: delivery.subscriptionId, statusCode: answer.statusCode, err: answer.error ?? undefined, recorded: error }, 'webhook delivery attempt failed');
+  const attempts = delivery.attempts + 1;
+  const status = ok ? 'delivered' : attempts > settings.retryLimit ? 'failed' : 'retrying';
+  const retryInMs = status === 'retrying' ? retryDelayMs(attempts, settings.retryDelaySeconds) : 0;
+  const { recorded, next } = await finishAttempt(stores.platform, delivery, { status, statusCode: answer.statusCode, error, retryInMs }, handOn());
+  if (recorded) countWebhookDelivery(ok ? 'delivered' : status === 'failed' ? 'gave_up' : 'failed');
+  return next;
 }
 
 /** LISTENs for the ingest's changes_recorded notifications of this namespace's data schemas; reconnects after a failure. */
@@ -182,7 +274,7 @@ interface SubscriptionRow {
 }
 
 /** Matches the mode's new changes against its subscriptions, batch by batch; true when deliveries were queued. */
-async function fanout(stores: Stores, boss: PgBoss, mode: Mode): Promise<boolean> {
+async function fanout(stores: Stores, mode: Mode): Promise<boolean> {
   let queued = false;
   for (;;) {
     const client = await stores.byMode[mode].pg.connect();
@@ -208,7 +300,7 @@ async function fanout(stores: Stores, boss: PgBoss, mode: Mode): Promise<boolean
             .filter((s) => s.created_at <= change.recorded_at && subscriptionMatches({ ...s, entityIds: s.entity_ids }, { ...change, entityId: change.entity_id }))
             .map((s) => ({ subscription: s.id, change, body: JSON.stringify({ id: changeId(change.id), type: change.kind, mode, subscriptionId: s.id, data: changeItemOf(change) }) })),
         );
-        if (deliveries.length) queued = (await enqueueDeliveries(client, boss, deliveries)) > 0 || queued;
+        if (deliveries.length) queued = (await insertDeliveries(client, deliveries)) > 0 || queued;
         await client.query('update webhook_fanout_positions set last_change_id = $2 where mode = $1', [mode, changes[changes.length - 1].id]);
       }
       await client.query('commit');
@@ -222,12 +314,12 @@ async function fanout(stores: Stores, boss: PgBoss, mode: Mode): Promise<boolean
   }
 }
 
-/** Delivery rows and their jobs, in the fanout's transaction: a job exists exactly when its row does. */
-async function enqueueDeliveries(client: PoolClient, boss: PgBoss, deliveries: Array<{ subscription: string; change: ChangeRow; body: string }>): Promise<number> {
-  const { rows } = await client.query<{ id: string }>(
+/** Delivery rows, in the fanout's transaction: due at once (next_attempt_at defaults to now). */
+async function insertDeliveries(client: PoolClient, deliveries: Array<{ subscription: string; change: ChangeRow; body: string }>): Promise<number> {
+  const { rowCount } = await client.query(
     `insert into webhook_deliveries (subscription_id, change_id, event_id, kind, entity_id, body)
      select * from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
-     on conflict (subscription_id, change_id) do nothing returning id`,
+     on conflict (subscription_id, change_id) do nothing`,
     [
       deliveries.map((d) => d.subscription),
       deliveries.map((d) => d.change.id),
@@ -237,80 +329,23 @@ async function enqueueDeliveries(client: PoolClient, boss: PgBoss, deliveries: A
       deliveries.map((d) => d.body),
     ],
   );
-  if (rows.length) {
-    const db = { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
-    await boss.insert(rows.map((row) => ({ name: DELIVERY_QUEUE, data: { deliveryId: row.id } })), { db });
-  }
-  return rows.length;
+  return rowCount ?? 0;
 }
 
-interface Outcome {
-  ok: boolean;
+interface Answer {
+  /** The receiver's status; null when none came. */
   statusCode: number | null;
-  error: string | null;
+  /** Why no answer came (with its code), for the log and the vocabulary. */
+  error: NodeJS.ErrnoException | null;
 }
 
-/**
- * One attempt of each delivery of a batch of jobs: send unless delivered, cancelled or
- * unsubscribed, record the attempts, then complete or fail the jobs (a failed job is retried
- * by pg-boss until its retry limit). One read and one write of the delivery rows per batch.
- */
-async function deliverBatch(stores: Stores, boss: PgBoss, settings: WebhooksConfig, jobs: Array<PgBoss.JobWithMetadata<DeliveryJob>>): Promise<void> {
-  const { rows } = await stores.platform.query(
-    `select d.id, d.body, d.event_id, d.status, s.url, s.secret, coalesce(s.deleted_at, k.revoked_at) as deleted_at
-     from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id join api_keys k on k.id = s.key_id
-     where d.id = any($1::bigint[])`,
-    [jobs.map((job) => job.data.deliveryId)],
-  );
-  const byId = new Map(rows.map((row) => [String(row.id), row]));
-  const attempts = await Promise.all(
-    jobs.map(async (job) => {
-      const delivery = byId.get(String(job.data.deliveryId));
-      if (!delivery || delivery.deleted_at || delivery.status === 'delivered' || delivery.status === 'cancelled') return { job, outcome: null };
-      const timestamp = Math.floor(Date.now() / 1000);
-      const outcome = await post(delivery.url, delivery.body, {
-        'Content-Type': 'application/json',
-        'User-Agent': 'nyc-records-api-webhooks/1',
-        [EVENT_ID_HEADER]: delivery.event_id,
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signWebhook(delivery.secret, timestamp, delivery.body),
-      }, settings);
-      return { job, outcome };
-    }),
-  );
-  const tried = attempts.filter((a): a is { job: PgBoss.JobWithMetadata<DeliveryJob>; outcome: Outcome } => a.outcome !== null);
-  const statusOf = ({ job, outcome }: { job: PgBoss.JobWithMetadata<DeliveryJob>; outcome: Outcome }) => (outcome.ok ? 'delivered' : job.retryCount >= job.retryLimit ? 'failed' : 'retrying');
-  if (tried.length) {
-    await stores.platform.query(
-      `update webhook_deliveries d set status = a.status, attempts = d.attempts + 1, last_status_code = a.code, last_error = a.error, last_attempt_at = now(),
-         delivered_at = case when a.status = 'delivered' then now() end
-       from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as a (id, status, code, error)
-       where d.id = a.id and d.status <> 'cancelled'`,
-      [tried.map((a) => a.job.data.deliveryId), tried.map(statusOf), tried.map((a) => a.outcome.statusCode), tried.map((a) => a.outcome.error)],
-    );
-  }
-  // Deleted subscriptions (or revoked keys): what was still queued is cancelled.
-  const unsubscribed = jobs.filter((job) => byId.get(String(job.data.deliveryId))?.deleted_at).map((job) => job.data.deliveryId);
-  if (unsubscribed.length) await stores.platform.query(`update webhook_deliveries set status = 'cancelled' where id = any($1::bigint[]) and status <> 'delivered'`, [unsubscribed]);
-  for (const attempt of tried) countWebhookDelivery(attempt.outcome.ok ? 'delivered' : statusOf(attempt) === 'failed' ? 'gave_up' : 'failed');
-  const failed = tried.filter((a) => !a.outcome.ok).map((a) => a.job.id);
-  const done = jobs.map((job) => job.id).filter((id) => !failed.includes(id));
-  if (done.length) await boss.complete(DELIVERY_QUEUE, done);
-  // Why is in webhook_deliveries.last_error.
-  if (failed.length) await boss.fail(DELIVERY_QUEUE, failed);
-}
-
-/** POSTs a body; any 2xx within the timeout is a delivery. The connection's DNS lookup refuses private addresses unless allowed. */
-function post(url: string, body: string, headers: Record<string, string>, settings: WebhooksConfig): Promise<Outcome> {
+/** POSTs a body and waits up to the timeout for the answer's status. The connection's DNS lookup refuses addresses that are not global unicast unless allowed. */
+function post(url: string, body: string, headers: Record<string, string>, settings: WebhooksConfig): Promise<Answer> {
+  const failure = (message: string, code: string): Answer => ({ statusCode: null, error: Object.assign(new Error(message), { code }) });
   return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return resolve({ ok: false, statusCode: null, error: 'the url is not valid' });
-    }
     const refused = targetProblem(url, settings.allowPrivateTargets);
-    if (refused) return resolve({ ok: false, statusCode: null, error: refused });
+    if (refused) return resolve(failure(refused, TARGET_NOT_ALLOWED_CODE));
+    const target = new URL(url);
     const transport = target.protocol === 'https:' ? https : http;
     const request = transport.request(target, {
       method: 'POST',
@@ -318,19 +353,18 @@ function post(url: string, body: string, headers: Record<string, string>, settin
       lookup: guardedLookup(settings.allowPrivateTargets),
       timeout: settings.timeoutMs,
     });
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+    const giveUp = () => request.destroy(failure(`no answer within ${settings.timeoutMs} ms`, DELIVERY_TIMEOUT_CODE).error!);
+    const timer = setTimeout(giveUp, settings.timeoutMs);
     request.on('response', (response) => {
-      // The answer's body says nothing we keep: read and drop it so the socket can close.
+      // The answer's body says nothing we keep: read and drop it so the socket can close (the timer still ends one that never does).
       response.resume();
       response.on('end', () => clearTimeout(timer));
-      const statusCode = response.statusCode ?? 0;
-      const ok = statusCode >= 200 && statusCode < 300;
-      resolve({ ok, statusCode, error: ok ? null : `the receiver answered ${statusCode}` });
+      resolve({ statusCode: response.statusCode ?? 0, error: null });
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)));
+    request.on('timeout', giveUp);
     request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({ ok: false, statusCode: null, error: error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message });
+      resolve({ statusCode: null, error });
     });
     request.end(body);
   });

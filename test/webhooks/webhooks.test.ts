@@ -1,12 +1,13 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
 import type { Mode } from '../../src/db/schemas';
 import { hashKey, revokeKeys } from '../../src/platform/keys';
 import { metricsRegistry } from '../../src/platform/metrics';
 import { webhookFigures } from '../../src/webhooks/figures';
-import { verifyWebhook } from '../../src/webhooks/signature';
 import type { WebhooksConfig } from '../../src/config';
 import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
@@ -60,7 +61,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-const SETTINGS: WebhooksConfig = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4 };
+const SETTINGS: WebhooksConfig = { worker: true, allowPrivateTargets: true, retryDelaySeconds: 1, retryLimit: 3, timeoutMs: 500, concurrency: 4, subscriptionConcurrency: 2 };
 
 describe('webhooks', () => {
   let api: TestApi;
@@ -68,8 +69,11 @@ describe('webhooks', () => {
   let worker: WebhookWorker | null = null;
   let other: { live: string; test: string };
 
+  /** What the worker logged, one JSON line each. */
+  const workerLogs: string[] = [];
   const startWorker = () => {
-    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }) });
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (workerLogs.push(chunk.toString()), done()) }));
+    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger });
   };
   const stopWorker = async () => {
     await worker?.stop();
@@ -168,9 +172,11 @@ describe('webhooks', () => {
       expect(event.headers['content-type']).toBe('application/json');
       expect(event.headers['webhook-id']).toBe(body.id);
       expect(body).toMatchObject({ mode: 'live', subscriptionId: live.webhook.id, data: { id: body.id, family: 'restaurant', entityId: '41000001', link: '/api/v1/restaurants/41000001' } });
-      const signature = { signature: String(event.headers['webhook-signature']), timestamp: String(event.headers['webhook-timestamp']) };
-      expect(verifyWebhook(live.secret, signature, event.body, Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifyWebhook(test.secret, signature, event.body, Math.floor(Date.now() / 1000))).toBe(false);
+      // Standard Webhooks: the reference library verifies it with the subscription's secret, and refuses it under another secret or another id.
+      const headers = { 'webhook-id': String(event.headers['webhook-id']), 'webhook-timestamp': String(event.headers['webhook-timestamp']), 'webhook-signature': String(event.headers['webhook-signature']) };
+      expect(new Webhook(live.secret).verify(event.body, headers)).toEqual(body);
+      expect(() => new Webhook(test.secret).verify(event.body, headers)).toThrow(/signature/);
+      expect(() => new Webhook(live.secret).verify(event.body, { ...headers, 'webhook-id': 'chg_999999' })).toThrow(/signature/);
     }
     const recorded = await until('delivered records', async () => {
       const rows = await deliveries(live.webhook.id);
@@ -212,7 +218,7 @@ describe('webhooks', () => {
       const rows = await deliveries(hook.webhook.id);
       return rows[0]?.status === 'failed' ? rows : null;
     }, 45_000);
-    expect(row).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'the receiver answered 500' });
+    expect(row).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'http_500' });
     // What /metrics reports: nothing queued now; the failed delivery, and every failed attempt so far (3 before the retried one delivered, 4 here).
     expect(await webhookFigures(api.ns.stores.platform)).toEqual({ queued: 0, retrying: 0, failed: 1, failedAttempts: 7 });
     // ... and what the worker counts and reports into the metrics registry.
@@ -222,6 +228,42 @@ describe('webhooks', () => {
     const depth = (await metricsRegistry.getSingleMetric('webhook_queue_depth')!.get()).values;
     expect(depth.map((value) => [value.labels.state, value.value]).sort()).toEqual([['pending', 0], ['retrying', 0]]);
     await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
+  });
+
+  it('records why an attempt failed in a fixed vocabulary; the full error goes to the log only', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // Reads the request and never answers.
+    const silent = http.createServer((req) => req.resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}/hook`;
+    try {
+      const cases = [
+        { url: `http://127.0.0.1:${closedPort}/hook`, error: 'connection_refused', logged: /ECONNREFUSED 127\.0\.0\.1/ },
+        // TLS spoken to a plain HTTP server: the handshake fails.
+        { url: `${receiver.url.replace('http:', 'https:')}/hook`, error: 'tls', logged: /EPROTO|SSL/ },
+        { url: silentUrl, error: 'timeout', logged: /no answer within 500 ms/ },
+      ];
+      const hooks: Array<Awaited<ReturnType<typeof subscribe>>> = [];
+      for (const { url } of cases) hooks.push(await subscribe({ url, entityIds: ['errors-1'] }));
+      await recordChange('live', { entityId: 'errors-1', kind: 'closure' });
+      const rows = await until('a failed attempt of each', async () => {
+        const rows = await Promise.all(hooks.map(async (hook) => (await deliveries(hook.webhook.id))[0]));
+        return rows.every((row) => row?.attempts >= 1) ? rows : null;
+      });
+      expect(rows.map((row) => [row.lastError, row.lastStatusCode])).toEqual(cases.map((c) => [c.error, null]));
+      const logged = workerLogs.map((line) => JSON.parse(line)).filter((line) => line.msg === 'webhook delivery attempt failed');
+      for (const [i, hook] of hooks.entries()) {
+        const mine = logged.filter((line) => line.subscription === hook.webhook.id);
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine[0]).toMatchObject({ recorded: cases[i].error, err: { message: expect.stringMatching(cases[i].logged) } });
+      }
+      for (const hook of hooks) await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
+    } finally {
+      await new Promise<void>((resolve) => { silent.closeAllConnections(); silent.close(() => resolve()); });
+    }
   });
 
   it('loses no delivery across a restart: a retry pending and a change recorded while stopped both arrive', async () => {

@@ -420,7 +420,7 @@ export interface WebhookDelivery {
   status: "pending" | "delivered" | "retrying" | "failed" | "cancelled";
   attempts: number;
   lastStatusCode: number | null;
-  lastError: string | null;
+  lastError: "timeout" | "connection_refused" | "tls" | "target_not_allowed" | "connection_failed" | string | null;
   createdAt: string;
   lastAttemptAt: string | null;
   deliveredAt: string | null;
