@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
 import type { Pool } from 'pg';
 import type { Config } from './config';
@@ -30,6 +31,8 @@ export interface Stores {
   platform: Pool;
   es: Client;
   byMode: Record<Mode, DataStore>;
+  /** Keys the name of a client address's sandbox (the device-id salt): the address itself is never stored. */
+  sandboxSalt: string;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,8 @@ export function storeForKey(stores: Stores, key: { mode: Mode; pairId: string },
   const store = stores.byMode[key.mode];
   if (key.mode !== 'test') return store;
   // A key shared in public (the consoles' test key) is many callers: each client address writes apart.
-  return { ...store, sandbox: client ? `${key.pairId}/${client}` : key.pairId };
+  // The address is named by a keyed hash: test-mode rows hold no client address.
+  return { ...store, sandbox: client ? `${key.pairId}/${createHmac('sha256', stores.sandboxSalt).update(client).digest('base64url').slice(0, 22)}` : key.pairId };
 }
 
 export function openStores(config: Config): Stores {
@@ -70,6 +74,7 @@ export function openStores(config: Config): Stores {
     platform,
     es,
     byMode,
+    sandboxSalt: config.deviceIdSalt,
     async close() {
       if (listening) await (await listening)();
       await Promise.all([platform.end(), ...MODES.map((mode) => byMode[mode].pg.end())]);

@@ -77,6 +77,10 @@ describe('a key limited per client address', () => {
     expect(filed.status).toBe(201);
     expect(await reportsSeenFrom('127.0.0.1')).toContain('Wonderful broth, filed from the first console.');
     expect(await reportsSeenFrom('127.0.0.2')).toEqual(before);
+    // The sandbox is named by a keyed hash of the address: no stored row holds the address.
+    const { rows } = await api.ns.stores.byMode.test.pg.query("select sandbox from community_reports where body = 'Wonderful broth, filed from the first console.'");
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sandbox).not.toContain('127.0.0.1');
   });
 
   test('a commissioned standard key keeps one exact count for the key, whatever the address', async () => {
