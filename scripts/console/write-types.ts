@@ -24,7 +24,9 @@ interface Document {
 
 const REF = '#/components/schemas/';
 // Keywords that only annotate or constrain values TypeScript cannot express: ignored.
-const ANNOTATIONS = new Set(['description', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'minItems', 'example', 'examples', 'default', 'title', 'deprecated', 'x-message', 'x-error-code']);
+// if/then/else state rules across fields (a pest report names its pest): they narrow what
+// `properties` already types, so the wider type stands in TypeScript.
+const ANNOTATIONS = new Set(['description', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'minItems', 'example', 'examples', 'default', 'title', 'deprecated', 'x-message', 'x-error-code', 'x-keyword-errors', 'if', 'then', 'else']);
 const STRUCTURE = new Set(['type', 'enum', 'const', '$ref', 'oneOf', 'items', 'properties', 'required', 'additionalProperties']);
 
 function literal(value: unknown): string {

@@ -205,6 +205,10 @@ export const communityFragment: ApiFragment = {
       type: 'object',
       required: ['kind', 'body'],
       additionalProperties: false,
+      // A pest report names its pest; no other kind carries one.
+      if: { required: ['kind'], properties: { kind: { const: 'pest' } } },
+      then: { required: ['pestSubtype'], properties: { pestSubtype: { type: 'string' } } },
+      else: { properties: { pestSubtype: { type: 'null' } } },
       properties: {
         kind: { type: 'string', enum: [...REPORT_KINDS] },
         pestSubtype: {

@@ -207,7 +207,8 @@ function readBody(ctx: Context, compiled: CompiledOperation): unknown {
   }
   if (!compiled.body(body)) {
     const fieldCode = (param: string) => compiled.bodyFields[param.split('.')[0]]?.code ?? 'invalid_body';
-    const details = (compiled.body.errors ?? []).slice(0, 10).map((error) => {
+    // An if/then/else error only wraps the errors of the branch that failed, which say what is wrong.
+    const details = (compiled.body.errors ?? []).filter((error) => error.keyword !== 'if').slice(0, 10).map((error) => {
       const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
       if (error.keyword === 'additionalProperties') {
         const extra = String(error.params.additionalProperty);

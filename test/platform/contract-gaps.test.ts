@@ -45,4 +45,15 @@ describe('validation from the document', () => {
       expect([cursor.slice(0, 8), res.status, res.body.error.code, res.body.error.param]).toEqual([cursor.slice(0, 8), 400, 'invalid_cursor', 'cursor']);
     }
   });
+
+  it('says in the document that a pest report names its pest and no other kind does, and answers from it', async () => {
+    const doc = (await api.get('/api/v1/openapi.json')).body;
+    expect(doc.components.schemas.NewCommunityReport.then.required).toEqual(['pestSubtype']);
+    const post = (body: object) => api.post('/api/v1/restaurants/41000002/reports', body, { headers: { 'X-Device-Id': 'fuzz-finding-pest' } });
+    const missing = await post({ kind: 'pest', body: 'Saw a mouse run along the counter today.' });
+    expect([missing.status, missing.body.error.code, missing.body.error.param]).toEqual([400, 'invalid_body', 'pestSubtype']);
+    const extra = await post({ kind: 'praise_taste', pestSubtype: 'rats', body: 'Great noodles and quick friendly service.' });
+    expect([extra.status, extra.body.error.code, extra.body.error.param]).toEqual([400, 'invalid_body', 'pestSubtype']);
+  });
 });
+
