@@ -7,7 +7,8 @@ import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, type TestNamespace } from '../../test/support/namespace';
 import { csvRows, type SodaServer, startSodaServer } from '../../test/support/soda-server';
-import { RESTAURANTS } from '../families';
+import { PROPERTIES, RESTAURANTS } from '../families';
+import { openStores } from '../../src/stores';
 import { registered } from '../families/registry';
 import { verifyStores } from '../index/verify';
 import { syncDataset, syncDatasets } from '../sync/sync';
@@ -55,4 +56,75 @@ describeWithSample('sync of the restaurant inspections from a portal', () => {
     expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining([expect.stringMatching(/ RENAMED$/)]));
     expect((await verifyStores(ns.stores.byMode.live, RESTAURANTS)).ok).toBe(true);
   });
+
+  it('waits out a 429 (its Retry-After), a 500 and a body cut short, and asks again from the last row read: nothing lost, nothing twice', async () => {
+    const changed = portal.change(RESTAURANTS_ID, (row) => row.boro === 'Staten Island', (row) => ({ ...row, phone: '7180000000' }));
+    expect(changed).toBeGreaterThan(20);
+    const asked = portal.requests(RESTAURANTS_ID).length;
+    portal.failNext(RESTAURANTS_ID, { status: 429, retryAfterSeconds: 1 }, { status: 500 }, { cutAfterRows: 7 });
+    const summary = await sync();
+    expect(summary).toMatchObject({ status: 'synced', rowsFetched: changed, rowsApplied: changed, rowsRejected: 0 });
+    // The three failures, the page asked again after the cut, and the short page that ends the sync.
+    expect(portal.requests(RESTAURANTS_ID).length - asked).toBe(4);
+    expect((await verifyStores(ns.stores.byMode.live, RESTAURANTS)).ok).toBe(true);
+  });
+
+  it('fails a data set whose column was renamed, naming the column and applying nothing; the other data sets go on', async () => {
+    const dob = registered('dob-violations')!;
+    portal.publish(dob.socrataId!, csvRows(path.join(NYC_DATA_DIR, 'properties/dob_violations__wow.csv')));
+    portal.change(RESTAURANTS_ID, (row) => row.boro === 'Bronx', (row) => ({ ...row, phone: '7180000001' }));
+    portal.renameColumn(RESTAURANTS_ID, 'dba', 'dba_name');
+    const { rows: before } = await ns.stores.byMode.live.pg.query("select count(*)::int as n from restaurant_establishments where phone = '7180000001'");
+    const position = (await ns.stores.byMode.live.pg.query("select updated_at, row_id from sync_positions where dataset = 'restaurants'")).rows;
+    const summaries = await syncDatasets(ns.stores.byMode.live, [restaurants, dob], { base: portal.url, asOf, pageSize: 1000 });
+    expect(summaries.map((summary) => [summary.dataset, summary.status])).toEqual([['restaurants', 'failed'], ['dob-violations', 'synced']]);
+    expect(summaries[0].error).toMatch(/no longer has the column\(s\) dba .*renamed or gone/);
+    expect(summaries[1]).toMatchObject({ rowsFetched: 100, rowsApplied: 100 });
+    const { rows: after } = await ns.stores.byMode.live.pg.query("select count(*)::int as n from restaurant_establishments where phone = '7180000001'");
+    expect(after).toEqual(before);
+    expect((await ns.stores.byMode.live.pg.query("select updated_at, row_id from sync_positions where dataset = 'restaurants'")).rows).toEqual(position);
+    const { rows: runs } = await ns.stores.byMode.live.pg.query("select error from sync_runs where dataset = 'restaurants' order by id desc limit 1");
+    expect(runs[0].error).toMatch(/dba/);
+    portal.renameColumn(RESTAURANTS_ID, 'dba_name', 'dba');
+  });
+
+  it('--full removes the violations the city no longer publishes, with their lots changed, and keeps restaurant history', async () => {
+    const dob = registered('dob-violations')!;
+    const store = ns.stores.byMode.live;
+    const dropped = portal.drop(dob.socrataId!, (row) => row.isn_dob_bis_viol === '2399078');
+    expect(dropped).toBe(1);
+    const { rows: lots } = await store.pg.query("select bbl, version from property_lots where bbl in (select bbl from property_violations where source_dataset = 'dob-violations' and source_id = '2399078')");
+    // An incremental sync cannot see a row that is gone.
+    expect(await syncDataset(store, dob, { base: portal.url, asOf })).toMatchObject({ status: 'synced', rowsFetched: 0, rowsRemoved: 0 });
+    expect((await store.pg.query("select count(*)::int as n from property_violations where source_id = '2399078'")).rows[0].n).toBe(1);
+    const full = await syncDataset(store, dob, { base: portal.url, asOf, full: true });
+    expect(full).toMatchObject({ status: 'synced', full: true, rowsFetched: 99, rowsRemoved: 1 });
+    expect((await store.pg.query("select count(*)::int as n from property_violations where source_id = '2399078'")).rows[0].n).toBe(0);
+    const { rows: moved } = await store.pg.query('select version from property_lots where bbl = $1', [lots[0].bbl]);
+    expect(Number(moved[0].version)).toBeGreaterThan(Number(lots[0].version));
+    expect((await store.pg.query("select last_full_at from sync_positions where dataset = 'dob-violations'")).rows[0].last_full_at).not.toBeNull();
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+    // The restaurants' history is kept: the city drops old inspections from its window, this API does not.
+    const establishmentsBefore = await establishments();
+    portal.drop(RESTAURANTS_ID, (row) => row.camis === '41585425');
+    expect(await sync({ full: true })).toMatchObject({ status: 'synced', rowsRemoved: 0 });
+    expect(await establishments()).toBe(establishmentsBefore);
+  });
+
+  it('never syncs one data set twice at once: a second process is told another is syncing it', async () => {
+    const second = openStores({ ...ns.config, poolSize: 4 });
+    try {
+      portal.slowDown(RESTAURANTS_ID, 500);
+      portal.change(RESTAURANTS_ID, (row) => row.boro === 'Queens', (row) => ({ ...row, phone: '7180000002' }));
+      const first = sync();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await syncDataset(second.byMode.live, restaurants, { base: portal.url, asOf, pageSize: 1000 });
+      expect(again).toMatchObject({ status: 'busy', rowsFetched: 0 });
+      expect(await first).toMatchObject({ status: 'synced' });
+    } finally {
+      portal.slowDown(RESTAURANTS_ID, 0);
+      await second.close();
+    }
+  });
 });
+

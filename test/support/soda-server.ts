@@ -14,7 +14,7 @@ import { columnKey } from '../../ingest/sources/columns';
 
 export type PortalRow = Record<string, string>;
 
-export type Fault = { status: 429; retryAfterSeconds: number } | { status: 500 } | { cutAfterRows: number };
+export type Fault = { status: 429; retryAfterSeconds: number } | { status: 500 } | { cutAfterRows: number } | { delayMs: number };
 
 interface StoredRow {
   id: string;
@@ -39,6 +39,8 @@ export interface SodaServer {
   renameColumn(dataset: string, from: string, to: string): void;
   /** The next answers for the data set fail, one fault each, in order. */
   failNext(dataset: string, ...faults: Fault[]): void;
+  /** Every answer for the data set waits this long first (0: none). */
+  slowDown(dataset: string, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ const unquote = (text: string) => text.replace(/''/g, "'");
 export async function startSodaServer(): Promise<SodaServer> {
   const datasets = new Map<string, StoredRow[]>();
   const faults = new Map<string, Fault[]>();
+  const delays = new Map<string, number>();
   const sent = new Map<string, number>();
   const asked = new Map<string, string[]>();
   let serial = 0;
@@ -72,6 +75,9 @@ export async function startSodaServer(): Promise<SodaServer> {
   };
 
   const server = http.createServer((req, res) => {
+    void answer(req, res);
+  });
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = /^\/resource\/([a-z0-9]{4}-[a-z0-9]{4})\.json$/.exec(url.pathname);
     if (req.method !== 'GET' || !match || !datasets.has(match[1])) {
@@ -81,6 +87,8 @@ export async function startSodaServer(): Promise<SodaServer> {
     const dataset = match[1];
     asked.set(dataset, [...(asked.get(dataset) ?? []), url.search]);
     const fault = faults.get(dataset)?.shift();
+    if (delays.get(dataset)) await new Promise((resolve) => setTimeout(resolve, delays.get(dataset)));
+    if (fault && 'delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault && 'status' in fault) {
       res.writeHead(fault.status, { 'Content-Type': 'application/json', ...(fault.status === 429 && { 'Retry-After': String(fault.retryAfterSeconds) }) });
       res.end(JSON.stringify({ error: true, message: fault.status === 429 ? 'too many requests' : 'internal error' }));
@@ -114,7 +122,7 @@ export async function startSodaServer(): Promise<SodaServer> {
     // A body cut short ends mid-array, as a dropped connection leaves it.
     if (cut !== null) res.end(`${body},\n{"camis": "4`);
     else res.end(`${body}]`);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
 
@@ -150,6 +158,9 @@ export async function startSodaServer(): Promise<SodaServer> {
         const { [from]: value, ...rest } = row.values;
         row.values = { ...rest, [to]: value };
       }
+    },
+    slowDown(dataset, ms) {
+      delays.set(dataset, ms);
     },
     failNext(dataset, ...next) {
       faults.set(dataset, [...(faults.get(dataset) ?? []), ...next]);
