@@ -19,7 +19,7 @@ export interface SyncOptions {
   appToken?: string;
   /** Read every row the portal publishes, not only those changed since the last sync, and reconcile what it dropped. */
   full?: boolean;
-  /** The clock of derived values (default now). */
+  /** The clock of derived values (default: the start of today, UTC, as the daily rederive's; every sync of a day derives alike). */
   asOf?: Date;
   pageSize?: number;
   /** Attempts of a page, and the first wait between them when the portal names none. */
@@ -142,7 +142,7 @@ export async function syncDataset(store: DataStore, dataset: CityDataset, option
       backoffMs: options.backoffMs,
       fetchImpl: options.fetchImpl,
     });
-    const asOf = options.asOf ?? new Date();
+    const asOf = options.asOf ?? new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
     const removal = full ? dataset.load.removal : undefined;
     const seen = removal ? seenRecords(portal, removal) : null;
     const source = seen?.source ?? portal;
