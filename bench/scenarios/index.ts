@@ -5,7 +5,8 @@ import { ingestScenarios } from './ingest';
 import { platformScenarios } from './platform';
 import { propertyScenarios } from './properties';
 import { restaurantScenarios } from './restaurants';
+import { syncScenarios } from './sync';
 import { webhookScenarios } from './webhooks';
 
 /** Every scenario, in the order `npm run bench` runs them; a family adds its list here. */
-export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios, ...contractorScenarios, ...exportScenarios, ...webhookScenarios];
+export const scenarios: BenchScenario[] = [...platformScenarios, ...restaurantScenarios, ...ingestScenarios, ...propertyScenarios, ...contractorScenarios, ...exportScenarios, ...webhookScenarios, ...syncScenarios];
