@@ -109,7 +109,7 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
     const oathRows = (await portal.call('POST', `/_bench/load?dataset=${OATH_ID}&file=${encodeURIComponent(oath)}`)).rows;
     const restaurantRows = (await portal.call('POST', `/_bench/load?dataset=${RESTAURANTS_ID}&file=${encodeURIComponent(restaurants)}`)).rows;
     const pids = { portal: portal.child.pid, Elasticsearch: serverPids(undefined).Elasticsearch, Postgres: serverPids(undefined).Postgres };
-    const label = `${(oathRows / 1e6).toFixed(1)}M`;
+    const label = `${oathRows} OATH rows:`;
     ctx.log(`sync bench at ${oathRows} OATH rows and ${restaurantRows} restaurant rows`);
     for (const name of ['restaurants', 'oath']) {
       const first = await timedSync(stores, portal.url, name, pids);
