@@ -7,7 +7,7 @@ import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { createTestNamespace, type TestNamespace } from '../../test/support/namespace';
 import { csvRows, type SodaServer, startSodaServer } from '../../test/support/soda-server';
-import { PROPERTIES, RESTAURANTS } from '../families';
+import { CONTRACTORS, PROPERTIES, RESTAURANTS } from '../families';
 import { openStores } from '../../src/stores';
 import { registered } from '../families/registry';
 import { verifyStores } from '../index/verify';
@@ -125,6 +125,22 @@ describeWithSample('sync of the restaurant inspections from a portal', () => {
       portal.slowDown(RESTAURANTS_ID, 0);
       await second.close();
     }
+  });
+
+  it('--full removes the summonses the city no longer publishes, and their companies\' totals follow', async () => {
+    const oath = registered('oath')!;
+    const store = ns.stores.byMode.live;
+    portal.publish(oath.socrataId!, csvRows(path.join(NYC_DATA_DIR, 'oath/oath_hearings__nycdb.csv')));
+    expect(await syncDataset(store, oath, { base: portal.url, asOf })).toMatchObject({ status: 'synced', rowsFetched: 100 });
+    const { rows: [gone] } = await store.pg.query("select ticket, company from contractor_tickets where company is not null order by ticket limit 1");
+    const { rows: [before] } = await store.pg.query('select tickets from contractor_companies where slug = $1', [gone.company]);
+    expect(portal.drop(oath.socrataId!, (row) => row.ticket_number?.toUpperCase() === gone.ticket)).toBe(1);
+    const full = await syncDataset(store, oath, { base: portal.url, asOf, full: true });
+    expect(full).toMatchObject({ status: 'synced', rowsFetched: 99, rowsRemoved: 1 });
+    expect((await store.pg.query('select count(*)::int as n from contractor_tickets where ticket = $1', [gone.ticket])).rows[0].n).toBe(0);
+    const { rows: after } = await store.pg.query('select tickets from contractor_companies where slug = $1', [gone.company]);
+    expect(after.length === 0 || after[0].tickets === before.tickets - 1).toBe(true);
+    expect((await verifyStores(store, CONTRACTORS)).ok).toBe(true);
   });
 });
 

@@ -60,6 +60,13 @@ const unquote = (text: string) => text.replace(/''/g, "'");
 export async function startSodaServer(): Promise<SodaServer> {
   const datasets = new Map<string, StoredRow[]>();
   const faults = new Map<string, Fault[]>();
+  /** Each data set's columns, as the portal lists them: every column published, whether or not a row still has a value in it. */
+  const columns = new Map<string, Set<string>>();
+  const addColumns = (dataset: string, rows: PortalRow[]) => {
+    const known = columns.get(dataset) ?? new Set<string>();
+    for (const row of rows) for (const key of Object.keys(row)) known.add(key);
+    columns.set(dataset, known);
+  };
   const delays = new Map<string, number>();
   const sent = new Map<string, number>();
   const asked = new Map<string, string[]>();
@@ -113,7 +120,7 @@ export async function startSodaServer(): Promise<SodaServer> {
     }
     const ordered = [...rowsOf(dataset)].sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const page = ordered.filter((row) => !after || row.updatedAt > after.updatedAt || (row.updatedAt === after.updatedAt && row.id > after.id)).slice(0, limit);
-    const fields = [...new Set(rowsOf(dataset).flatMap((row) => Object.keys(row.values)))];
+    const fields = [...(columns.get(dataset) ?? [])];
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-SODA2-Fields': JSON.stringify(fields) });
     const cut = fault && 'cutAfterRows' in fault ? fault.cutAfterRows : null;
     const shown = cut === null ? page : page.slice(0, cut);
@@ -131,9 +138,12 @@ export async function startSodaServer(): Promise<SodaServer> {
     rowsSent: (dataset) => (dataset ? (sent.get(dataset) ?? 0) : [...sent.values()].reduce((a, b) => a + b, 0)),
     requests: (dataset) => (dataset ? (asked.get(dataset) ?? []) : [...asked.values()].flat()),
     publish(dataset, rows) {
+      columns.delete(dataset);
+      addColumns(dataset, rows);
       datasets.set(dataset, rows.map(stored));
     },
     add(dataset, rows) {
+      addColumns(dataset, rows);
       datasets.set(dataset, [...rowsOf(dataset), ...rows.map(stored)]);
     },
     change(dataset, pick, edit) {
@@ -153,6 +163,8 @@ export async function startSodaServer(): Promise<SodaServer> {
       return rows.length - kept.length;
     },
     renameColumn(dataset, from, to) {
+      const known = columns.get(dataset);
+      if (known?.delete(from)) known.add(to);
       for (const row of rowsOf(dataset)) {
         if (!(from in row.values)) continue;
         const { [from]: value, ...rest } = row.values;

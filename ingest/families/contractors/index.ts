@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { ticketStanding, unknownTicketValues, type CompanyName } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import { OATH_HEARINGS, type OathRow } from '../../sources/contractors';
+import { textField } from '../../sources/dataset';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { groupBlocks, refreshCompanies } from './companies';
 import { buildDocuments } from './documents';
@@ -114,6 +115,18 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
   // Counted as the rows are read; the standing itself is derived once, when applied.
   unknownValues: (row) => unknownTicketValues(row),
+  // A summons the city no longer publishes (a full sync did not see it) stops being served; its company's totals follow.
+  removal: {
+    recordId: (row) => row.ticket,
+    recordIdOfRaw: (record) => textField(record.ticket_number)?.toUpperCase() ?? null,
+    async remove(client, seen, asOf) {
+      const { rows } = await client.query<{ company: string | null }>(
+        `delete from contractor_tickets t where not exists (select 1 from ${seen} s where s.id = t.ticket) returning t.company`,
+      );
+      const companies = [...new Set(rows.flatMap((row) => (row.company ? [row.company] : [])))].sort();
+      return { removed: rows.length, changed: await refreshCompanies(client, companies, asOf) };
+    },
+  },
 };
 
 export { buildDocuments } from './documents';

@@ -10,10 +10,10 @@ import {
 } from '../../../src/domain/properties/permits';
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
-import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, type PermitRow } from '../../sources/properties/permits';
+import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, PERMIT_RECORD_IDS, type PermitRow } from '../../sources/properties/permits';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
-import { type RecordTable, writeRecords } from './records';
+import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
 import { createUnseenLots } from './unseen-lots';
 
 /** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
@@ -104,6 +104,12 @@ function permitLoad<Status>(family: Family, dataset: PermitDataset<Status>): Key
     sourceHashes: `${dataset.source.name.replace(/-/g, '_')}_source_hashes`,
     apply: (client, rows, asOf) => applyPermits(client, dataset, rows, asOf),
     unknownValues: (row, asOf) => dataset.standing(row.statusColumns, asOf).unknownValues,
+    // A permit or filing the city no longer publishes (a full sync did not see it) stops being served.
+    removal: {
+      recordId: (row) => row.sourceId,
+      recordIdOfRaw: PERMIT_RECORD_IDS[dataset.source.name],
+      remove: (client, seen) => removeAbsentRecords(client, 'property_permits', dataset.source.name, seen),
+    },
   };
 }
 

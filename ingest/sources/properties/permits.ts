@@ -95,12 +95,49 @@ const joined = (...parts: Array<string | null>) => {
   return present.length ? present.join(' / ') : null;
 };
 
+/** The id a row's record is kept under, from the raw row alone (null when it does not tell): what the parser stores as sourceId, also for a row it rejects. */
+function rawId(id: () => string | null): string | null {
+  try {
+    return id();
+  } catch {
+    return null;
+  }
+}
+
+/** PERMIT_SI_NO is the permit's own serial (each renewal has its own); without it, the permit's place in its job. */
+function dobPermitId(record: RawRecord): string | null {
+  return rawId(() => {
+    const serial = wholeNumberText(record.permit_si_no);
+    if (serial !== null) return serial;
+    const job = textField(record.job);
+    if (job === null) return null;
+    const identifier = [job, twoDigits(wholeNumberText(record.job_doc)), textField(record.permit_type), textField(record.permit_subtype)].filter((part) => part !== null).join('-');
+    const sequence = twoDigits(wholeNumberText(record.permit_sequence));
+    const dated = date(record, 'issuance_date', 'Issuance Date') ?? date(record, 'filing_date', 'Filing Date');
+    return `${identifier}#${sequence ?? ''}|${textField(record.filing_status) ?? ''}|${dated ?? ''}`;
+  });
+}
+
+function dobJobId(record: RawRecord): string | null {
+  const job = textField(record.job);
+  return job === null ? null : `${job}-${twoDigits(wholeNumberText(record.doc)) ?? '01'}`;
+}
+
+const dobNowJobId = (record: RawRecord): string | null => textField(record.job_filing_number);
+
+/** A renewal keeps the work permit number: each issuance is its own record. */
+function dobNowPermitId(record: RawRecord): string | null {
+  return rawId(() => {
+    const permit = textField(record.work_permit);
+    return permit === null ? null : `${permit}|${wholeNumberText(record.sequence_number) ?? date(record, 'issued_date', 'Issued Date') ?? ''}`;
+  });
+}
+
 function parseDobPermit(record: RawRecord): DobPermitRow {
   const job = required(record, 'job', 'Job #');
   const doc = twoDigits(wholeNumberText(record.job_doc));
   const permitType = textField(record.permit_type);
   const subtype = textField(record.permit_subtype);
-  const sequence = twoDigits(wholeNumberText(record.permit_sequence));
   const statusColumns: DobPermitStatus = {
     permitStatus: textField(record.permit_status),
     filingStatus: textField(record.filing_status),
@@ -111,8 +148,7 @@ function parseDobPermit(record: RawRecord): DobPermitRow {
   date(record, 'job_start_date', 'Job Start Date');
   const identifier = [job, doc, permitType, subtype].filter((part) => part !== null).join('-');
   return {
-    // PERMIT_SI_NO is the permit's own serial (each renewal has its own); without it, the permit's place in its job.
-    sourceId: wholeNumberText(record.permit_si_no) ?? `${identifier}#${sequence ?? ''}|${statusColumns.filingStatus ?? ''}|${issuedAt ?? filedAt ?? ''}`,
+    sourceId: dobPermitId(record)!,
     identifier,
     ...lotAndBuilding(record, 'bbl'),
     status: joined(statusColumns.permitStatus, statusColumns.filingStatus),
@@ -137,7 +173,7 @@ function parseDobJob(record: RawRecord): DobJobRow {
   const specialWords = special === null || special === 'N' ? null : special === 'W' ? 'WITHDRAWN' : `SPECIAL ACTION ${special}`;
   date(record, 'special_action_date', 'SPECIAL_ACTION_DATE');
   return {
-    sourceId: `${job}-${doc}`,
+    sourceId: dobJobId(record)!,
     identifier: `${job}-${doc}`,
     // The dataset's "BBL" column holds a BIN: the lot comes from borough/block/lot alone.
     ...lotAndBuilding(record, null),
@@ -159,7 +195,7 @@ function parseDobNowJob(record: RawRecord): DobNowJobRow {
   date(record, 'approved_date', 'Approved Date');
   date(record, 'first_permit_date', 'First Permit Date');
   return {
-    sourceId: number,
+    sourceId: dobNowJobId(record)!,
     identifier: number,
     ...lotAndBuilding(record, 'bbl'),
     status: statusColumns.filingStatus,
@@ -179,11 +215,9 @@ function parseDobNowPermit(record: RawRecord): DobNowPermitRow {
   };
   const issuedAt = date(record, 'issued_date', 'Issued Date');
   const approvedAt = date(record, 'approved_date', 'Approved Date');
-  const sequence = wholeNumberText(record.sequence_number);
   const filingReason = spacedText(record.filing_reason);
   return {
-    // A renewal keeps the work permit number: each issuance is its own record.
-    sourceId: `${permit}|${sequence ?? issuedAt ?? ''}`,
+    sourceId: dobNowPermitId(record)!,
     identifier: permit,
     ...lotAndBuilding(record, 'bbl'),
     status: statusColumns.permitStatus ?? joined('Issued', filingReason),
@@ -233,4 +267,12 @@ export const DOB_NOW_PERMITS: DatasetSpec<DobNowPermitRow> = {
   requiredJsonKeys: ['work_permit'],
   formats: ['csv', 'json'],
   parse: rejectingParser(parseDobNowPermit),
+};
+
+/** Each permit data set's record id from a raw row, for a full sync's removal of what the city dropped. */
+export const PERMIT_RECORD_IDS: Record<string, (record: RawRecord) => string | null> = {
+  'dob-permits': dobPermitId,
+  'dob-jobs': dobJobId,
+  'dob-now-jobs': dobNowJobId,
+  'dob-now-permits': dobNowPermitId,
 };
