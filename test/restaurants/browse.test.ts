@@ -178,7 +178,7 @@ describe('browse', () => {
     await bad('hasOpenViolations=1', 'invalid_parameter', 'hasOpenViolations');
     await bad('sort=score', 'invalid_parameter', 'sort');
     await bad('limit=5&limit=6', 'invalid_parameter', 'limit');
-    await bad('cursor=', 'invalid_parameter', 'cursor');
+    await bad('cursor=', 'invalid_cursor', 'cursor');
   });
 
   test('rows written between pages neither skip nor repeat the others (name sort)', async () => {

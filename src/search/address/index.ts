@@ -96,10 +96,12 @@ function withoutCitySuffix(text: string): { text: string; city: string } {
 function splitPlaces(text: string, leaveStreet: boolean): { text: string; places: PlaceMatch[]; city: string; strayZip: string } {
   const places: PlaceMatch[] = [];
   let rest = normalizeText(text);
-  // A ZIP no borough delivers (a typo, a PO box ZIP) names no place: it must not hide the places typed before it.
+  // A ZIP no borough delivers (a typo, a PO box ZIP) names no place: it must not hide the place
+  // typed before it. Only then is it set aside: `1 00835` is a BBL being typed, not a ZIP.
   const stray = STRAY_ZIP.exec(rest);
-  const strayZip = stray && !isNycZip(stray[1]) ? stray[1] : '';
-  if (strayZip) rest = rest.slice(0, stray!.index).trim();
+  const before = stray && !isNycZip(stray[1]) ? rest.slice(0, stray.index).trim() : null;
+  const strayZip = before !== null && splitPlace(before).place ? stray![1] : '';
+  if (strayZip) rest = before!;
   for (;;) {
     const split = splitPlace(rest);
     if (!split.place || (leaveStreet && !namesStreet(split.text))) break;
