@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config, WebhooksConfig } from '../config';
 import { CHANGE_COLUMNS } from '../changes/queries';
 import { changeId, changeItemOf, type ChangeRow } from '../changes/store';
-import { type Mode, MODES, schemaNames } from '../db/schemas';
+import { jobsSchema, type Mode, MODES, schemaNames } from '../db/schemas';
 import { countWebhookDelivery, reportWebhookQueue } from '../platform/metrics';
 import type { Stores } from '../stores';
 import { webhookFigures } from './figures';
@@ -38,8 +38,6 @@ const FANOUT_BATCH = 500;
  * sends them at once (a batch waits for its slowest receiver, up to the timeout).
  */
 const DELIVERY_WORKERS = 2;
-
-export const jobsSchema = (namespace: string) => `${namespace}_jobs`;
 
 export interface WebhookWorker {
   stop(): Promise<void>;
