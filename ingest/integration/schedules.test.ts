@@ -8,6 +8,7 @@
  * retried later; the rederive derives every family as of the worker's day, and the API's
  * answers move with it.
  */
+import http from 'node:http';
 import pino from 'pino';
 import { FIXTURE_FILE } from '../fixture';
 import { datasetSchedules, REDERIVE_CRON, REDERIVE_QUEUE, syncQueue } from '../../src/datasets/schedule';
@@ -28,6 +29,10 @@ const silent = pino({ level: 'silent' });
 let api: TestApi;
 let portal: SodaServer;
 let published: number;
+/** In front of the portal: the app tokens its requests carried. */
+let front: http.Server;
+let frontUrl: string;
+const tokens: Array<string | undefined> = [];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -35,13 +40,24 @@ beforeAll(async () => {
   const rows = csvRows(FIXTURE_FILE);
   published = rows.length;
   portal.publish(RESTAURANTS_ID, rows);
+  front = http.createServer((req, res) => {
+    tokens.push(req.headers['x-app-token'] as string | undefined);
+    void fetch(`${portal.url}${req.url}`).then(async (answer) => {
+      res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'transfer-encoding')));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  frontUrl = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
 });
 afterAll(async () => {
+  front?.closeAllConnections();
+  await new Promise((resolve) => front?.close(resolve));
   await portal?.close();
   await api?.stop();
 });
 
-const configWith = (schedule: boolean) => ({ ...api.ns.config, sync: { schedule, portalUrl: portal.url, appToken: 'an-app-token' } });
+const configWith = (schedule: boolean) => ({ ...api.ns.config, sync: { schedule, portalUrl: frontUrl, appToken: 'an-app-token' } });
 const jobs = () => jobsSchema(api.ns.config.namespace);
 const platform = () => api.ns.stores.platform;
 const live = () => api.ns.stores.byMode.live;
@@ -113,7 +129,10 @@ describe('SYNC_SCHEDULE=on', () => {
     await schedules.runNow(syncQueue('restaurants', false));
     const [first] = await until('the first sync', () => syncRuns('restaurants'), (runs) => runs.some((run) => run.finished_at));
     expect(first).toMatchObject({ full_pass: false, rows_fetched: published, error: null });
+    // From SODA_BASE_URL, with SODA_APP_TOKEN as X-App-Token.
     expect(portal.requests(RESTAURANTS_ID).length).toBeGreaterThan(0);
+    expect(tokens.length).toBe(portal.requests(RESTAURANTS_ID).length);
+    expect(new Set(tokens)).toEqual(new Set(['an-app-token']));
     await until('the job completed', () => newestJob('sync-restaurants'), (job) => job?.state === 'completed');
 
     portal.change(RESTAURANTS_ID, (row) => row.camis === '41000001', (row) => ({ ...row, dba: `${row.dba} RENAMED` }));
