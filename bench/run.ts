@@ -33,7 +33,7 @@ const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, DERIVED_REFRESH: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, SYNC_SCHEDULE: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = readline.createInterface({ input: child.stdout! });
     // The API's one 'listening' line, or the bare Koa's {"port":N}; not a log line that merely names a port (e.g. the metrics listener's).
     lines.on('line', (line) => {

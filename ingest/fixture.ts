@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { loadRemediationFixture } from '../src/community/fixture';
+import { DATASETS } from '../src/datasets/registry';
+import { isScheduled, previousFullPass, previousRun } from '../src/datasets/schedule';
 import { FIXTURES_DIR, fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';
 import {
@@ -67,11 +69,49 @@ export async function loadContractorsFixture(store: DataStore): Promise<IngestSu
   return ingestDataset(store, OATH_LOAD, fileSource(OATH_LOAD.source, CONTRACTORS_FIXTURE_FILE), { asOf: fixtureReferenceDate() });
 }
 
+/** How long a fixture sync took: a fixed figure, so its record is the same at every load. */
+const FIXTURE_SYNC_SECONDS = 30;
+/** The row id a fixture sync's position names: no portal row stands behind it. */
+const FIXTURE_ROW_ID = 'row-fixture';
+
+/**
+ * The sync state of the test-mode data set, as the worker's schedule would have left it on the
+ * reference date: for each fixture data set the portal publishes, its last scheduled run before
+ * that day (src/datasets/schedule.ts) recorded as a successful sync of the fixture's rows, and
+ * its last full pass. Fixed figures, so GET /meta/sources gives test keys the same bytes at
+ * every load and on any day. Replaces what an earlier load recorded; a sync of test mode run by
+ * hand (npm run sync -- --mode test) is kept.
+ */
+export async function recordFixtureSyncs(store: DataStore, loaded: ReadonlyArray<{ dataset: string; summary: IngestSummary }>): Promise<void> {
+  const reference = fixtureReferenceDate();
+  for (const { dataset, summary } of loaded) {
+    const facts = DATASETS.find((each) => each.name === dataset);
+    const run = facts && isScheduled(facts) ? previousRun(dataset, reference) : null;
+    if (!run) continue;
+    const finished = new Date(run.at.getTime() + FIXTURE_SYNC_SECONDS * 1000);
+    // The portal's last change read: an hour before the run, as a night's updates are.
+    const updatedAt = new Date(run.at.getTime() - 3600_000).toISOString().replace('Z', '');
+    const position = `${updatedAt} ${FIXTURE_ROW_ID}`;
+    await store.pg.query(`delete from sync_runs where dataset = $1 and position_after like '% ${FIXTURE_ROW_ID}'`, [dataset]);
+    await store.pg.query(
+      `insert into sync_runs (dataset, full_pass, started_at, finished_at, rows_fetched, rows_applied, rows_rejected, rows_removed, position_after)
+       values ($1, $2, $3, $4, $5, $6, $7, 0, $8)`,
+      [dataset, run.full, run.at, finished, summary.rowsRead, summary.rowsLoaded + summary.rowsMerged, summary.rowsRejected, position],
+    );
+    await store.pg.query(
+      `insert into sync_positions (dataset, updated_at, row_id, last_full_at) values ($1, $2, $3, $4)
+       on conflict (dataset) do update set updated_at = excluded.updated_at, row_id = excluded.row_id, last_full_at = excluded.last_full_at
+       where sync_positions.row_id = excluded.row_id`,
+      [dataset, updatedAt, FIXTURE_ROW_ID, previousFullPass(dataset, reference)],
+    );
+  }
+}
+
 /**
  * The whole test-mode data set: the restaurant fixture, then the owner remediation
  * documents of its remediation example (which need the fixture's open violations), then
- * the properties fixture, then the contractors fixture. What `npm start`, `npm run ingest -- fixture` and the test setup
- * load; idempotent.
+ * the properties fixture, then the contractors fixture, then their sync state. What `npm start`,
+ * `npm run ingest -- fixture` and the test setup load; idempotent.
  */
 export async function loadTestModeFixture(
   store: DataStore,
@@ -80,5 +120,10 @@ export async function loadTestModeFixture(
   const remediationDocumentsAdded = await loadRemediationFixture(store, FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate());
   const properties = await loadPropertiesFixture(store);
   const contractors = await loadContractorsFixture(store);
+  await recordFixtureSyncs(store, [
+    { dataset: RESTAURANT_INSPECTIONS_LOAD.source.name, summary: fixture },
+    ...PROPERTY_FIXTURE_FILES.map(({ dataset }, i) => ({ dataset: dataset.source.name, summary: properties[i] })),
+    { dataset: OATH_LOAD.source.name, summary: contractors },
+  ]);
   return { fixture, remediationDocumentsAdded, properties, contractors };
 }

@@ -8,7 +8,6 @@ import { ExportSlots } from './contract/export-slots';
 import type { OpenApiDocument } from './contract/types';
 import { accessLog } from './http/access-log';
 import { authenticate } from './http/auth';
-import { derivedFreshness } from './platform/freshness';
 import { routerDispatch } from './http/dispatch';
 import { errorEnvelope } from './http/error-envelope';
 import { ApiError } from './errors';
@@ -105,16 +104,7 @@ export function createApp(options: AppOptions): App {
   const probeRoutes = routerDispatch(probes);
   const pageRoutes = routerDispatch(pages);
   koa.use((ctx, next) => (API_PREFIX.test(ctx.path) ? next() : probeRoutes(ctx, () => pageRoutes(ctx, next))));
-  // Derived values move with the clock: the service re-derives every family daily itself (freshness.ts).
-  const freshness = derivedFreshness({ config, logger });
-  koa.use((ctx, next) =>
-    needsKey(ctx.path)
-      ? authenticated(ctx, () => {
-          freshness.touch(ctx.state.store);
-          return body(ctx, next);
-        })
-      : next(),
-  );
+  koa.use((ctx, next) => (needsKey(ctx.path) ? authenticated(ctx, () => body(ctx, next)) : next()));
   koa.use(routerDispatch(api));
 
   return {

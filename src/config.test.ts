@@ -55,6 +55,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, WEBHOOKS_SUBSCRIPTION_CONCURRENCY: '17' })).toThrow(/WEBHOOKS_SUBSCRIPTION_CONCURRENCY/);
   });
 
+  it('reads the sync settings: the schedules on by default and off under jest, the portal and its token', () => {
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir }).sync).toEqual({ schedule: true, portalUrl: null, appToken: null });
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, NODE_ENV: 'test' }).sync.schedule).toBe(false);
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, NODE_ENV: 'test', SYNC_SCHEDULE: 'on' }).sync.schedule).toBe(true);
+    expect(loadConfig({ NYC_API_CACHE_DIR: dir, SYNC_SCHEDULE: 'off', SODA_BASE_URL: 'http://127.0.0.1:9999', SODA_APP_TOKEN: 'tok' }).sync).toEqual({ schedule: false, portalUrl: 'http://127.0.0.1:9999', appToken: 'tok' });
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, SYNC_SCHEDULE: 'daily' })).toThrow(/SYNC_SCHEDULE must be on or off/);
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, SODA_BASE_URL: 'data.cityofnewyork.us' })).toThrow(/SODA_BASE_URL must be an http\(s\) URL/);
+    // The setting it replaced is refused rather than silently ignored.
+    expect(() => loadConfig({ NYC_API_CACHE_DIR: dir, DERIVED_REFRESH: 'off' })).toThrow(/DERIVED_REFRESH is gone.*SYNC_SCHEDULE/);
+  });
+
   it('reads the image decode settings: one decode at a time and 8 waiting by default, bounded whole numbers', () => {
     expect(loadConfig({ NYC_API_CACHE_DIR: dir }).imageDecodes).toEqual({ concurrency: 1, waiting: 8 });
     expect(loadConfig({ NYC_API_CACHE_DIR: dir, IMAGE_DECODES: '2', IMAGE_DECODE_QUEUE: '0' }).imageDecodes).toEqual({ concurrency: 2, waiting: 0 });

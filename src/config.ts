@@ -45,6 +45,21 @@ export interface Config {
   outboxWatchSeconds: number;
   /** Uploaded images decoding at once and waiting their turn, per process (src/community/decode-queue.ts; README: Configuration). */
   imageDecodes: { concurrency: number; waiting: number };
+  /** The schedules of the portal syncs and the daily rederive (src/datasets/schedule.ts, ingest/schedules.ts; README: Sync). */
+  sync: SyncConfig;
+}
+
+export interface SyncConfig {
+  /**
+   * SYNC_SCHEDULE=on|off: this process's worker registers and runs the schedules, and its API
+   * names each data set's next run (GET /meta/sources). Default on, off under jest unless a
+   * test turns it on; the bench and the fuzzer turn it off.
+   */
+  schedule: boolean;
+  /** SODA_BASE_URL: the portal the syncs read (null: the city's, ingest/sync/sync.ts CITY_PORTAL). */
+  portalUrl: string | null;
+  /** SODA_APP_TOKEN, sent as X-App-Token (null: none; the portal then throttles harder). */
+  appToken: string | null;
 }
 
 export interface WebhooksConfig {
@@ -84,6 +99,14 @@ function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
     concurrency: whole('WEBHOOKS_CONCURRENCY', 64, 1, 256),
     subscriptionConcurrency: whole('WEBHOOKS_SUBSCRIPTION_CONCURRENCY', 2, 1, 16),
   };
+}
+
+function syncConfig(env: NodeJS.ProcessEnv): SyncConfig {
+  // The request-started rederive this replaced read DERIVED_REFRESH: a setting that no longer does anything must not pass for one that does.
+  if (env.DERIVED_REFRESH !== undefined) throw new Error('DERIVED_REFRESH is gone: the daily rederive runs on the worker\'s schedule, which SYNC_SCHEDULE=on|off sets');
+  const portalUrl = env.SODA_BASE_URL || null;
+  if (portalUrl !== null && !/^https?:\/\/[^\s/]+/.test(portalUrl)) throw new Error(`SODA_BASE_URL must be an http(s) URL, not "${portalUrl}"`);
+  return { schedule: onOff(env, 'SYNC_SCHEDULE', env.NODE_ENV !== 'test'), portalUrl, appToken: env.SODA_APP_TOKEN || null };
 }
 
 export interface AnswerCacheConfig {
@@ -160,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keptReads: onOff(env, 'KEPT_READS', true),
     outboxWatchSeconds: Number(env.OUTBOX_WATCH_SECONDS ?? 5),
     imageDecodes: { concurrency: wholeSetting(env, 'IMAGE_DECODES', 1, 1, 16), waiting: wholeSetting(env, 'IMAGE_DECODE_QUEUE', 8, 0, 1000) },
+    sync: syncConfig(env),
   };
 }

@@ -13,6 +13,7 @@ import { permitsFragment } from './properties/permits/openapi';
 import { profileFragment } from './properties/profile/openapi';
 import { propertySearchFragment } from './properties/search/openapi';
 import { restaurantsFragment } from './restaurants/openapi';
+import { sourcesFragment } from './sources/openapi';
 import { webhooksFragment } from './webhooks/openapi';
 
 /**
@@ -22,7 +23,7 @@ import { webhooksFragment } from './webhooks/openapi';
  */
 
 /** Every family's part of the contract; a family adds one line here. */
-export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment, webhooksFragment];
+export const fragments: ApiFragment[] = [sharedFragment, platformFragment, communityFragment, restaurantsFragment, feedsFragment, sourcesFragment, propertiesFragment, permitsFragment, propertySearchFragment, profileFragment, contractorsFragment, changesFragment, webhooksFragment];
 
 /** A fresh copy of the whole document (callers may change it), with every operation's example from the test-mode fixture (npm run examples). */
 export function buildApiDocument(): OpenApiDocument {

@@ -11,10 +11,25 @@ import { Progress, silentProgress } from './progress';
 /**
  * Recomputes every entity's derived values as of a new clock (recency weights and windows
  * move with time even when records do not) and carries the ones that changed to
- * Elasticsearch. A load only recomputes entities whose records changed; run this daily in
- * live mode to keep weights current.
+ * Elasticsearch. A load only recomputes entities whose records changed; the worker runs this
+ * daily in live mode (ingest/schedules.ts) to keep weights current. Each run is recorded in
+ * rederive_runs.
  */
 export async function rederive(store: DataStore, family: Family, asOf: Date, options: { chunkSize?: number; progress?: Progress } = {}): Promise<{ changed: number }> {
+  // Recorded outside the work's transactions, so a run that fails still says when and why.
+  const { rows } = await store.pg.query<{ id: string }>('insert into rederive_runs (family, as_of) values ($1, $2) returning id', [family.name, asOf]);
+  const runId = rows[0].id;
+  try {
+    const changed = await rederiveFamily(store, family, asOf, options);
+    await store.pg.query('update rederive_runs set finished_at = now(), changed = $2 where id = $1', [runId, changed]);
+    return { changed };
+  } catch (error) {
+    await store.pg.query('update rederive_runs set finished_at = now(), error = $2 where id = $1', [runId, (error as Error).message]).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function rederiveFamily(store: DataStore, family: Family, asOf: Date, options: { chunkSize?: number; progress?: Progress }): Promise<number> {
   const chunkSize = options.chunkSize ?? 500;
   const progress = options.progress ?? silentProgress;
   const changed = await withIngestLock(store, family, async (client) => {
@@ -37,5 +52,5 @@ export async function rederive(store: DataStore, family: Family, asOf: Date, opt
   });
   await drainOutbox(store, family, { progress });
   progress.finish();
-  return { changed };
+  return changed;
 }

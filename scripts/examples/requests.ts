@@ -57,6 +57,7 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'listBoroughs', request: get('/api/v1/meta/boroughs') },
   { operationId: 'listViolationCodes', request: get('/api/v1/meta/violation-codes') },
   { operationId: 'getRestaurantStats', request: get('/api/v1/stats/restaurants', { borough: 'Manhattan' }) },
+  { operationId: 'listSources', request: get('/api/v1/meta/sources') },
   // Properties
   { operationId: 'searchProperties', request: get('/api/v1/properties/search', { q: '225 w 11 st', limit: '3' }) },
   { operationId: 'getProperty', request: get('/api/v1/properties/2032410017') },

@@ -122,8 +122,12 @@ async function main(): Promise<void> {
   const { databaseUrl, elasticsearchUrl } = await ensureServices();
   await sweepStaleNamespaces('fuzz', STALE_AFTER_SECONDS, databaseUrl, elasticsearchUrl);
   const namespace = throwawayNamespace('fuzz');
+  const base = loadConfig({});
   const config = {
-    ...loadConfig({}),
+    ...base,
+    // The fuzzer probes the API: not a schedule's syncs or rederive of its data set, nor webhook deliveries (its subscriptions point anywhere).
+    sync: { ...base.sync, schedule: false },
+    webhooks: { ...base.webhooks, worker: false },
     namespace,
     databaseUrl,
     elasticsearchUrl,
@@ -144,10 +148,6 @@ async function main(): Promise<void> {
     await loadFixture(stores.byMode.live);
     const keys = await createKeyPair(stores.platform, { name: 'contract fuzzing', tier: 'unlimited', dailyLimit: null });
     const serverLog = pino.destination({ dest: path.join(REPORT_DIR, 'server.log'), sync: true });
-    // The fuzzer probes the API, not a background rederive of its data set.
-    process.env.DERIVED_REFRESH = 'off';
-    // Nor webhook deliveries (the fuzzer's subscriptions point anywhere).
-    process.env.WEBHOOKS_WORKER = 'off';
     const server = await startServer(config, { logger: pino({ level: 'warn' }, serverLog) });
     try {
       for (const mode of settings.modes) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { schemaNames } from '../../src/db/schemas';
-import { jobsSchema } from '../../src/webhooks/worker';
+import { jobsSchema, schemaNames } from '../../src/db/schemas';
 import { httpCall } from './http';
 
 /**

@@ -20,12 +20,24 @@ export interface DatasetCoverage {
 
 type Db = Pool | PoolClient;
 
+/** What a mode holds of a data set: its records and the newest one's date. */
+export type RecordsHeld = Pick<DatasetCoverage, 'name' | 'rowsHeld' | 'newestRecord'>;
+
+/** How a data set's syncs with the portal went. */
+export type SyncState = Pick<DatasetCoverage, 'name' | 'lastSync' | 'lastFullAt' | 'position' | 'lastError'>;
+
 /**
- * The coverage of each data set, read from one mode's schema: one statement for the sync
- * state of them all, and per data set one over its records (count and newest date; an index
- * on the date column keeps the newest cheap, the count is a scan of the data set's rows).
+ * The coverage of each data set, read from one mode's schema: its sync state (syncStates) and
+ * what is held of it (recordsHeld).
  */
 export async function datasetCoverage(db: Db, datasets: readonly DatasetFacts[]): Promise<DatasetCoverage[]> {
+  const states = await syncStates(db, datasets);
+  const held = await recordsHeld(db, datasets);
+  return datasets.map((dataset, i) => ({ ...held[i], ...states[i] }));
+}
+
+/** The sync state of every data set, in one statement (an index on sync_runs by data set and start keeps it cheap). */
+export async function syncStates(db: Db, datasets: readonly DatasetFacts[]): Promise<SyncState[]> {
   const names = datasets.map((dataset) => dataset.name);
   const { rows: syncs } = await db.query(
     `select d.name, p.updated_at || ' ' || p.row_id as position, p.last_full_at, ok.started_at, ok.finished_at, ok.full_pass, ok.rows_fetched,
@@ -37,17 +49,10 @@ export async function datasetCoverage(db: Db, datasets: readonly DatasetFacts[])
     [names],
   );
   const byName = new Map(syncs.map((row) => [row.name as string, row]));
-  const coverage: DatasetCoverage[] = [];
-  for (const dataset of datasets) {
-    const { table, where, date } = dataset.records;
-    const { rows } = await db.query(
-      `select count(*)::int as held, ${date ? `max(${date})::text` : 'null'} as newest from ${table}${where ? ` where ${where}` : ''}`,
-    );
+  return datasets.map((dataset) => {
     const sync = byName.get(dataset.name);
-    coverage.push({
+    return {
       name: dataset.name,
-      rowsHeld: rows[0].held,
-      newestRecord: rows[0].newest ? String(rows[0].newest).slice(0, 10) : null,
       lastSync: sync?.finished_at
         ? {
             startedAt: sync.started_at,
@@ -62,9 +67,25 @@ export async function datasetCoverage(db: Db, datasets: readonly DatasetFacts[])
       lastFullAt: sync?.last_full_at ?? null,
       position: sync?.position ?? null,
       lastError: sync?.error ? { at: sync.error_at, message: sync.error } : null,
-    });
+    };
+  });
+}
+
+/**
+ * Per data set, one statement over its records: the count and the newest date (an index on
+ * the date column keeps the newest cheap; the count is a scan of the data set's rows, which is
+ * why GET /meta/sources keeps it for a while).
+ */
+export async function recordsHeld(db: Db, datasets: readonly DatasetFacts[]): Promise<RecordsHeld[]> {
+  const held: RecordsHeld[] = [];
+  for (const dataset of datasets) {
+    const { table, where, date } = dataset.records;
+    const { rows } = await db.query(
+      `select count(*)::int as held, ${date ? `max(${date})::text` : 'null'} as newest from ${table}${where ? ` where ${where}` : ''}`,
+    );
+    held.push({ name: dataset.name, rowsHeld: rows[0].held, newestRecord: rows[0].newest ? String(rows[0].newest).slice(0, 10) : null });
   }
-  return coverage;
+  return held;
 }
 
 /**

@@ -10,3 +10,6 @@ export function schemaNames(namespace: string): { platform: string; live: string
 export function indexAlias(namespace: string, mode: Mode, name: string): string {
   return `${namespace}_${mode}_${name}`;
 }
+
+/** The pg-boss schema of a namespace: the webhook deliveries' queues and the worker's schedules share it. */
+export const jobsSchema = (namespace: string) => `${namespace}_jobs`;

@@ -8,7 +8,7 @@ import { feedInputs, INSPECTION_FEED_CSV, STATS_CACHE_HOURS, VIOLATION_FEED_CSV 
 import {
   buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION, inspectionFeedStatement, violationExportFromPostgres, violationFeedStatement,
 } from './queries';
-import { ExpiringCache } from './stats-cache';
+import { ExpiringCache } from '../platform/expiring-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
 const STATS_TTL_MS = STATS_CACHE_HOURS * 3600 * 1000;

@@ -13,7 +13,8 @@ export interface MeteredStores {
 /**
  * The process's Prometheus metrics (README: Metrics), one registry per process: HTTP requests
  * by route template and status, store calls by store and operation, and what is read from the
- * stores at scrape time (ingest runs, outbox lag, the webhook queue). GET /metrics serves it
+ * stores at scrape time (ingest runs, outbox lag, each data set's time since its last sync, the
+ * last rederive, the webhook queue). GET /metrics serves it
  * (src/http/metrics.ts) on its own listener, never behind a customer key.
  */
 export const metricsRegistry = new Registry();
@@ -311,6 +312,33 @@ gauge('outbox_pending_rows', 'Rows of an outbox not yet relayed to Elasticsearch
 
 gauge('outbox_oldest_age_seconds', 'Age of the oldest row waiting in an outbox (0 when it is empty), by mode and outbox table.', ['mode', 'outbox'], async (set) => {
   for (const row of await outboxes()) set({ mode: row.mode, outbox: String(row.outbox) }, row.oldest == null ? 0 : Number(row.oldest));
+});
+
+/** Per mode, each data set's last successful sync with the portal and each family's last successful rederive (the worker's schedules, or a command). */
+const freshness = sharedRead(() =>
+  rowsByMode((pool) =>
+    queryWithin(
+      pool,
+      `select 'sync' as kind, dataset as name, extract(epoch from now() - max(finished_at))::float8 as age, extract(epoch from max(finished_at))::float8 as finished
+         from sync_runs where finished_at is not null and error is null group by dataset
+       union all
+       select 'rederive', family, extract(epoch from now() - max(finished_at))::float8, extract(epoch from max(finished_at))::float8
+         from rederive_runs where finished_at is not null and error is null group by family`,
+    ),
+  ),
+);
+
+gauge(
+  'dataset_sync_age_seconds',
+  'Seconds since the last successful sync of a data set with the city\'s portal ended (sync_runs), by mode and data set; absent until its first. The worker syncs live mode on the schedule GET /meta/sources shows.',
+  ['mode', 'dataset'],
+  async (set) => {
+    for (const row of await freshness()) if (row.kind === 'sync') set({ mode: row.mode, dataset: String(row.name) }, Number(row.age));
+  },
+);
+
+gauge('rederive_last_finished_timestamp_seconds', 'When the last successful rederive of a family finished (Unix seconds; rederive_runs), by mode and family.', ['mode', 'family'], async (set) => {
+  for (const row of await freshness()) if (row.kind === 'rederive') set({ mode: row.mode, family: String(row.name) }, Number(row.finished));
 });
 
 // ---- Webhooks: filled by the webhook worker ------------------------------------------------

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config, WebhooksConfig } from '../config';
 import { CHANGE_COLUMNS } from '../changes/queries';
 import { changeId, changeItemOf, type ChangeRow } from '../changes/store';
-import { type Mode, MODES, schemaNames } from '../db/schemas';
+import { jobsSchema, type Mode, MODES, schemaNames } from '../db/schemas';
 import { countWebhookDelivery, reportWebhookQueue } from '../platform/metrics';
 import type { Stores } from '../stores';
 import { retryDelayMs } from './backoff';
@@ -50,8 +50,6 @@ const CLAIM_RETRY_MS = 5000;
 const LEASE_MARGIN_MS = 30_000;
 /** How long stop() waits for attempts in flight; those cut off are claimed again when their lease ends. */
 const STOP_WAIT_MS = 15_000;
-
-export const jobsSchema = (namespace: string) => `${namespace}_jobs`;
 
 export interface WebhookWorker {
   stop(): Promise<void>;

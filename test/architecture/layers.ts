@@ -8,6 +8,8 @@ export const FAMILIES: Record<string, string[]> = {
   community: ['src/community'],
   properties: ['src/properties'],
   contractors: ['src/contractors'],
+  // The city data sets behind the API and how fresh each is (GET /meta/sources).
+  sources: ['src/sources'],
   // The change feed and the webhooks that deliver it.
   changes: ['src/changes', 'src/webhooks'],
   // The platform's own endpoints (/health, /me, /openapi.json) and the store probe behind

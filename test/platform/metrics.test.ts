@@ -1,13 +1,20 @@
 import http from 'node:http';
 import pino from 'pino';
+import { RESTAURANTS } from '../../ingest/families';
+import { registered } from '../../ingest/families/registry';
+import { FIXTURE_FILE } from '../../ingest/fixture';
+import { rederive } from '../../ingest/load/rederive';
+import { syncDataset } from '../../ingest/sync/sync';
 import { listenMetrics } from '../../src/http/metrics';
 import { countWebhookDelivery, esOperation, reportWebhookQueue, sqlOperation } from '../../src/platform/metrics';
 import { startTestApi, type TestApi } from '../support/api';
+import { csvRows, startSodaServer } from '../support/soda-server';
 
 /**
  * GET /metrics on its own listener, in the Prometheus text format: after a few requests the
  * counters and histograms of their route templates and statuses have moved, store calls are
- * timed by store and operation, and the ingest, outbox and webhook gauges are there.
+ * timed by store and operation, and the ingest, outbox, sync age, rederive and webhook gauges
+ * are there.
  */
 
 let api: TestApi;
@@ -34,13 +41,18 @@ async function scrape(): Promise<string> {
 
 /** The value of one sample line (name and exact label set as written), 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {
+  return found(text, name, labels) ?? 0;
+}
+
+/** The value of one sample line, undefined when absent. */
+function found(text: string, name: string, labels: Record<string, string>): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
     const set = line.slice(name.length + 1, line.lastIndexOf('}')).split(',');
     if (set.length === wanted.length && wanted.every((pair) => set.includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
-  return 0;
+  return undefined;
 }
 
 describe('GET /metrics', () => {
@@ -102,6 +114,40 @@ describe('GET /metrics', () => {
     expect(sample(text, 'outbox_oldest_age_seconds', { mode: 'live', outbox: 'restaurant_outbox' })).toBeGreaterThanOrEqual(89);
     expect(sample(text, 'outbox_pending_rows', { mode: 'test', outbox: 'contractor_outbox' })).toBe(0);
     await store.pg.query('delete from restaurant_outbox');
+  });
+
+  it("ages each data set from its last successful sync, per mode, and names each family's last rederive", async () => {
+    const portal = await startSodaServer();
+    const store = api.ns.stores.byMode.live;
+    const restaurants = registered('restaurants')!;
+    const sync = () => syncDataset(store, restaurants, { base: portal.url, pageSize: 1000, backoffMs: 1, attempts: 1 });
+    const age = async (mode = 'live') => found(await scrape(), 'dataset_sync_age_seconds', { mode, dataset: 'restaurants' });
+    try {
+      portal.publish('43nn-pn8j', csvRows(FIXTURE_FILE));
+      expect(await age()).toBeUndefined();
+      expect((await sync()).status).toBe('synced');
+      expect(await age()).toBeGreaterThanOrEqual(0);
+      // The sync as if it ended an hour ago.
+      await store.pg.query("update sync_runs set started_at = started_at - interval '1 hour', finished_at = finished_at - interval '1 hour' where dataset = 'restaurants'");
+      expect(await age()).toBeGreaterThanOrEqual(3600);
+
+      // A failed sync leaves the age where the last good one put it.
+      portal.renameColumn('43nn-pn8j', 'camis', 'camis_number');
+      portal.change('43nn-pn8j', () => true, (row) => row);
+      expect((await sync()).status).toBe('failed');
+      expect(await age()).toBeGreaterThanOrEqual(3600);
+
+      portal.renameColumn('43nn-pn8j', 'camis_number', 'camis');
+      expect((await sync()).status).toBe('synced');
+      expect(await age()).toBeLessThan(3600);
+      // Test mode syncs nothing of its own here.
+      expect(await age('test')).toBeUndefined();
+
+      await rederive(store, RESTAURANTS, new Date());
+      expect(sample(await scrape(), 'rederive_last_finished_timestamp_seconds', { mode: 'live', family: 'restaurants' })).toBeGreaterThan(0);
+    } finally {
+      await portal.close();
+    }
   });
 
   it('shows the webhook queue depth and deliveries the webhook worker reports', async () => {

@@ -265,6 +265,35 @@ export interface RestaurantAggregates {
   violationsLast30Days: number;
 }
 
+export interface DataSource {
+  name: string;
+  socrataId: string | null;
+  family: "restaurants" | "properties" | "contractors";
+  title: string;
+  cadence: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "fixed";
+  rowsHeld: number;
+  newestRecord: string | null;
+  lastSync: {
+    startedAt: string;
+    finishedAt: string;
+    full: boolean;
+    rowsFetched: number;
+    rowsApplied: number;
+    rowsRejected: number;
+    rowsRemoved: number;
+  } | null;
+  lastFullAt: string | null;
+  position: string | null;
+  nextRun: {
+    at: string;
+    full: boolean;
+  } | null;
+  lastError: {
+    at: string;
+    message: string;
+  } | null;
+}
+
 export interface PropertyViolation {
   identifier: string;
   agency: "DOB" | "ECB" | "DOB_NOW";
