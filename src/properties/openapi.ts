@@ -118,7 +118,7 @@ export const propertiesFragment: ApiFragment = {
         guideUrl: nullable({ type: 'string' }),
         evidenceDataset: nullable({
           type: 'string',
-          description: 'The data set (its name in the dataset registry, as `npm run ingest` and GET /meta/sources name it) the status rests on: the violation docket that shows an open failure-to-file, else the filings the rule reads (the current data set where loaded, else the older file; where neither is loaded, the current one that would confirm it). Null for a reminder no public data set can confirm.',
+          description: 'The data set (its name in the dataset registry, as `npm run ingest` names it) the status rests on: the violation docket that shows an open failure-to-file, else the filings the rule reads (the current data set where loaded, else the older file; where neither is loaded, the current one that would confirm it). Null for a reminder no public data set can confirm.',
         }),
         evidenceAsOf: nullable({
           ...DATE,

@@ -36,8 +36,8 @@ const VIOLATION_DATASETS = { safetyViolations: 'DOB Safety Violations (855j-jady
  * reminder with one is served `action_needed` (still `verifiable: false`: the filings that
  * would show compliance are not loaded), and says why.
  */
-export function openViolationSentence(list: keyof typeof VIOLATION_DATASETS): string {
-  return `${VIOLATION_DATASETS[list]} shows an open failure-to-file or failure-to-correct violation for it, so it needs action even though the filings cannot be checked here.`;
+export function openViolationSentence(list: keyof typeof VIOLATION_DATASETS, filingsLoaded = false): string {
+  return `${VIOLATION_DATASETS[list]} shows an open failure-to-file or failure-to-correct violation for it, so it needs action${filingsLoaded ? ' whatever the filings show' : ' even though the filings cannot be checked here'}.`;
 }
 
 /**

@@ -63,7 +63,7 @@ function itemOf(rule: DeadlineRule, lot: LotFacts, today: string): DeadlineItem 
   if (violation) {
     // Listed for the violation alone (no device or report of the lot owes it): the filings have nothing to assess.
     const assessed = rule.applies(lot) ? rule.assess(lot, today) : { dueDate: rule.reminderDueDate(lot, today), lastEvidenceAt: null };
-    return item(rule, rule.basis, 'action_needed', assessed.dueDate, assessed.lastEvidenceAt, true, source);
+    return item(rule, `${rule.basis} ${openViolationSentence(violation, true)}`, 'action_needed', assessed.dueDate, assessed.lastEvidenceAt, true, source);
   }
   const assessment = rule.assess(lot, today);
   if (assessment.status === 'overdue' && !evidenceCovers(source?.asOf, assessment.dueDate)) {
