@@ -46,12 +46,12 @@ export function openViolationSentence(list: keyof typeof VIOLATION_DATASETS, fil
  */
 export function notCompleteSentence(source: EvidenceSource | undefined, dueDate: string | null): string {
   const named = source ? `The ${source.title} loaded here` : 'The data set this item rests on';
-  const reminder = 'so it cannot show whether this was done: this item is a reminder until a copy known complete past the due date is loaded.';
+  const tail = 'cannot show whether this was done: this item is a reminder until a copy known complete past the due date is loaded.';
   if (dueDate === null) {
-    return `${named} ${source?.asOf ? `is known complete to ${source.asOf}, but` : 'dates none of its records, and'} no public fact dates what is owed, ${reminder}`;
+    return `${named} ${source?.asOf ? `is known complete to ${source.asOf}, but` : 'dates none of its records, and'} no public fact dates what is owed, so it ${tail}`;
   }
-  if (!source?.asOf) return `${named} dates none of its records, so it is not known complete up to the due date ${dueDate}, ${reminder}`;
-  return `${named} is known complete only to ${source.asOf}, before the due date ${dueDate}, ${reminder}`;
+  if (!source?.asOf) return `${named} dates none of its records, so it is not known complete up to the due date ${dueDate} and ${tail}`;
+  return `${named} is known complete only to ${source.asOf}, before the due date ${dueDate}, so it ${tail}`;
 }
 
 /** Whether evidence known complete to `asOf` can show that nothing was filed by `dueDate`. */
