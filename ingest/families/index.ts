@@ -23,6 +23,11 @@ export const DATASETS: readonly KeyedDataset<unknown>[] = [
   properties.ENERGY_BENCHMARKING_LOAD,
   properties.ENERGY_GRADES_LOAD,
   properties.HPD_REGISTRATIONS_LOAD,
+  properties.HPD_CONTACTS_LOAD,
+  properties.DOB_NOW_FACADES_LOAD,
+  properties.DOB_NOW_ELEVATORS_LOAD,
+  properties.DOB_NOW_BOILERS_LOAD,
+  properties.LL84_DISCLOSURE_LOAD,
   properties.PAD_ADDRESSES_LOAD,
   contractors.OATH_LOAD,
 ].map((dataset) => dataset as KeyedDataset<unknown>);

@@ -99,3 +99,39 @@ export function evidenceAsOf(coverage: Pick<DatasetCoverage, 'rowsHeld' | 'newes
   if (full && (!coverage.newestRecord || full > coverage.newestRecord)) return full;
   return coverage.newestRecord;
 }
+
+/** What the deadlines need of a data set: whether this mode holds records of it, and its evidenceAsOf. */
+export interface HeldEvidence {
+  name: string;
+  held: boolean;
+  /** evidenceAsOf: null when nothing is held, or when its records are undated and no full pass completed. */
+  asOf: string | null;
+}
+
+/**
+ * One statement for the held evidence of these data sets: per data set whether it holds a
+ * record and its newest record's date (both answered from the (source_dataset, date) index,
+ * never a count of its rows), with its last full pass. Its text depends only on the data sets,
+ * so it can be kept between requests (src/db/kept-reads.ts: every table it reads notifies).
+ */
+export function heldEvidenceStatement(datasets: readonly DatasetFacts[]): { text: string; values: string[] } {
+  const parts = datasets.map((dataset, index) => {
+    const { table, where, date } = dataset.records;
+    const of = `from ${table}${where ? ` where ${where}` : ''}`;
+    return `select $${index + 1}::text as name, exists (select 1 ${of}) as held, ${date ? `(select max(${date}) ${of})::text` : 'null::text'} as newest`;
+  });
+  return {
+    text: `select held.name, held.held, held.newest, p.last_full_at from (${parts.join(' union all ')}) held left join sync_positions p on p.dataset = held.name`,
+    values: datasets.map((dataset) => dataset.name),
+  };
+}
+
+/** The rows of heldEvidenceStatement by data set name. */
+export function heldEvidenceOf(rows: ReadonlyArray<{ name: string; held: boolean; newest: string | null; last_full_at: Date | null }>): Map<string, HeldEvidence> {
+  return new Map(
+    rows.map((row) => [
+      row.name,
+      { name: row.name, held: row.held, asOf: evidenceAsOf({ rowsHeld: row.held ? 1 : 0, newestRecord: row.newest ? row.newest.slice(0, 10) : null, lastFullAt: row.last_full_at }) },
+    ]),
+  );
+}

@@ -63,9 +63,10 @@ const docket = (name: string, title: string, socrataId: string): DatasetFacts =>
   records: recordsOf('property_violations', name, 'issued_at'),
 });
 
-const evidence = (facts: Omit<DatasetFacts, 'family' | 'records'> & { date?: string }): DatasetFacts => {
+/** A compliance-evidence data set: its records in property_filings, dated by filed_on unless `date` says otherwise (null: undated). */
+const evidence = (facts: Omit<DatasetFacts, 'family' | 'records'> & { date?: string | null }): DatasetFacts => {
   const { date, ...rest } = facts;
-  return { ...rest, family: 'properties', records: recordsOf('property_filings', facts.name, date ?? 'filed_on') };
+  return { ...rest, family: 'properties', records: recordsOf('property_filings', facts.name, date === undefined ? 'filed_on' : date) };
 };
 
 export const DATASETS: readonly DatasetFacts[] = [
@@ -171,6 +172,57 @@ export const DATASETS: readonly DatasetFacts[] = [
     follows: PLACES_BUILDINGS,
     incremental: true,
     shape: 'real sample',
+  }),
+  evidence({
+    name: 'hpd-contacts',
+    title: 'HPD Registration Contacts',
+    socrataId: 'feu5-w2e2',
+    cadence: 'daily',
+    key: "a registration's contact (registration contact id) of the registration's lot",
+    follows: ['hpd-registrations'],
+    incremental: true,
+    shape: 'real sample',
+    date: null,
+  }),
+  evidence({
+    name: 'dob-now-facades',
+    title: 'DOB NOW: Safety – Facades Compliance Filings',
+    socrataId: 'xubg-57si',
+    cadence: 'daily',
+    key: 'a FISP filing (TR6 number) of a lot (bbl, or its building by BIN)',
+    follows: PLACES_BUILDINGS,
+    incremental: true,
+    shape: 'published columns',
+  }),
+  evidence({
+    name: 'dob-now-elevators',
+    title: 'DOB NOW: Elevator Safety Compliance',
+    socrataId: 'e5aq-a4j2',
+    cadence: 'daily',
+    key: 'an elevator device (device number) of a lot (bbl, or its building by BIN)',
+    follows: PLACES_BUILDINGS,
+    incremental: true,
+    shape: 'published columns',
+  }),
+  evidence({
+    name: 'dob-now-boilers',
+    title: 'DOB NOW: Safety Boiler',
+    socrataId: '52dp-yji6',
+    cadence: 'daily',
+    key: "a boiler inspection report (tracking number) of a lot's building (BIN)",
+    follows: PLACES_BUILDINGS,
+    incremental: true,
+    shape: 'published columns',
+  }),
+  evidence({
+    name: 'll84-disclosure',
+    title: 'Energy and Water Data Disclosure for LL84',
+    socrataId: '5zyy-y8am',
+    cadence: 'yearly',
+    key: 'a benchmarking submission (property id and report year) of each lot it names',
+    follows: PLACES_BUILDINGS,
+    incremental: true,
+    shape: 'published columns',
   }),
   {
     name: 'oath',

@@ -51,12 +51,18 @@ const VIOLATION_MAPPING = [
 
 const VIOLATION_ORDER = `Order: -date (default) newest issue date first, date oldest first; -penalty largest penalty imposed first, penalty smallest first. Ties break on the violation's dataset and source id, in the same direction as the sort, so the order is total. Violations with no issue date come after every dated one in both date directions. Cursor pagination is keyset over those values: following meta.nextCursor reaches every violation exactly once, and violations written between two pages never shift the ones still to come. A cursor is only valid for the same lot, filters and sort. Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400; since after until is 400.`;
 
+/** The rule that keeps an old copy from reading as "nothing filed". */
+const EVIDENCE_DATES = [
+  'Evidence is only as good as the copy loaded: each item names the data set its status rests on (evidenceDataset) and the day up to which that data set is known complete here (evidenceAsOf: the newer of its newest record\'s date and its last full sync with the city\'s portal). An item is `overdue` with `verifiable: true` only when evidenceAsOf is on or after its due date: a filing made after the copy ends would not be in it. Otherwise the item is `unverifiable` (verifiable false) with the due date and the latest filing the copy shows, and its basis says how far the copy goes (for example: the 2015 elevator device file is known complete only to 2015-10-13, before the due date 2026-01-14). An item with no due date (a CAT5 test with none on file) is never read as overdue. What the filings show was done (ok, due_soon) and what needs action stand whatever the copy\'s age.',
+  'An open DOB (BIS) violation (DOB Violations, 3h2n-5cm9) lists its obligation and makes it action_needed, on any lot, PLUTO described or not: low- and high-pressure boiler (LBLVIO, HBLVIO), boiler (B) and Local Law 62/91 (LL6291) violations the boiler inspection; elevator affirmations of correction (ACC1, ACJ1 and kin) and CAT1 test violations (EVCAT1 and its residential and NYCHA kin) the CAT1 test; CAT5 test violations (EVCAT5 and kin) the CAT5 test; FISP violations the facade report; BENCH benchmarking (code meanings from third-party notes [T]). An open DOB Safety Violation lists its obligation the same way.',
+].join('\n\n');
+
 /** Which evidence this service ingests, and where it is another vintage or shape than the rule's source. */
 const EVIDENCE_LOADED = [
-  'What counts as loaded: a dataset is loaded once this deployment has ingested it (`npm run ingest -- <dataset>`); the files below are what the service reads for each rule, and where one is another vintage or shape than the dataset the rule names, the item reads it as follows.',
-  '- `elevator_periodic`, `elevator_cat1`, `elevator_cat5` (dataset `elevators`): DOB\'s 2015 elevator device file, not DOB NOW Elevator Safety Compliance (e5aq-a4j2). It lists every device of 2015 with its status (only `A`, active, owes tests; NYCHA `H`, work-in-progress `W`, dismantled `D` and no-jurisdiction `J` devices do not) and its last periodic inspection; lastEvidenceAt is that inspection. It has no CAT1 or CAT5 columns, so with it loaded no CAT1 or CAT5 report is on file and those items are overdue (CAT5 with no date); a lot with no device in it has no elevator item. Being a 2015 file, every active device reads overdue today.',
-  '- `facade_filing` (dataset `facade-filings`): DOB\'s hazardous-facade re-inspection extract (NYCDOB/data_store, ECB violations of 2020 re-inspected by the Facades unit), not DOB NOW: Safety – Facades Compliance Filings (xubg-57si). Each violation stands for the UNSAFE technical report it was issued for, in the FISP cycle of its issue date (cycle 9 from 2020-02-21, cycle 8 before); a latest re-inspection of Compliance or Records Show Compliance stands for a SAFE report that day (the condition corrected), any other result leaves the facade UNSAFE: action_needed. The extract lists only lots with such a violation, so for every other lot the item stays a reminder naming the FISP dataset.',
-  '- `benchmarking` (dataset `energy-benchmarking`): the LL84 annual municipal report of 2021 (city buildings only, parsed from DOB\'s PDF), not the LL84 disclosure dataset (5zyy-y8am). A report year counts as submitted when the report shows a score, source EUI or GHG intensity for it (2010 and 2021 in that file; no submission date, so lastEvidenceAt is null). It lists only city buildings, so for every other lot the item stays a reminder.',
+  'What counts as loaded: a dataset is loaded once this deployment holds records of it (`npm run ingest -- <dataset>` or `npm run sync`). Each rule reads the current dataset where it is loaded: `dob-now-facades` (DOB NOW: Safety – Facades Compliance Filings, xubg-57si) for `facade_filing`, `dob-now-elevators` (DOB NOW: Elevator Safety Compliance, e5aq-a4j2) for the elevator items, `ll84-disclosure` (Energy and Water Data Disclosure for LL84, 5zyy-y8am: a report year counts as submitted for every lot its property names) for `benchmarking`, `dob-now-boilers` (DOB NOW: Safety Boiler, 52dp-yji6) for `boiler_inspection`; these list every lot they concern, so a lot they do not list has nothing filed. Where the current one is not loaded, the older files below are read, and where one is another vintage or shape than the dataset the rule names, the item reads it as follows.',
+  '- `elevator_periodic`, `elevator_cat1`, `elevator_cat5` (dataset `elevators`): DOB\'s 2015 elevator device file, not DOB NOW Elevator Safety Compliance (e5aq-a4j2). It lists every device of 2015 with its status (only `A`, active, owes tests; NYCHA `H`, work-in-progress `W`, dismantled `D` and no-jurisdiction `J` devices do not) and its last periodic inspection; lastEvidenceAt is that inspection. It has no CAT1 or CAT5 columns, so with it loaded no CAT1 or CAT5 report is on file; a lot with no device in it has no elevator item. Being a 2015 file (known complete to its newest inspection, 2015-10-13), it cannot show a missed deadline of today: its active devices read unverifiable with that date.',
+  '- `facade_filing` (dataset `facade-filings`): DOB\'s hazardous-facade re-inspection extract (NYCDOB/data_store, ECB violations of 2020 re-inspected by the Facades unit), not DOB NOW: Safety – Facades Compliance Filings (xubg-57si). Each violation stands for the UNSAFE technical report it was issued for, in the FISP cycle of its issue date (cycle 9 from 2020-02-21, cycle 8 before); a latest re-inspection of Compliance or Records Show Compliance stands for a SAFE report that day (the condition corrected), any other result leaves the facade UNSAFE: action_needed. The extract lists only lots with such a violation, so for every other lot the item stays a reminder naming the FISP dataset; it ends in January 2021, so a cycle closing after that reads unverifiable, not overdue.',
+  '- `benchmarking` (dataset `energy-benchmarking`): the LL84 annual municipal report of 2021 (city buildings only, parsed from DOB\'s PDF), not the LL84 disclosure dataset (5zyy-y8am). A report year counts as submitted when the report shows a score, source EUI or GHG intensity for it (2010 and 2021 in that file; no submission date, so lastEvidenceAt is null). It lists only city buildings, so for every other lot the item stays a reminder; it dates none of its records, so a missing report year reads unverifiable, never overdue.',
   '- `energy_grade_label` and the benchmarking and emissions applicability (dataset `energy-grades`): the LL33 grades of 2020 with the covered-buildings list (one row per BBL, parsed from DOB\'s PDF). A lot on it is benchmarked whatever its PLUTO floor area; grade N exempts the label.',
   '- `hpd_registration` (dataset `hpd-registrations`): HPD Multiple Dwelling Registrations (tesw-yqqr) as published; the registration stands until its RegistrationEndDate. The shared sample holds 100 registrations, all ended by 2018-09-01, so loaded alone it reads most multiple dwellings as unregistered (overdue) and its own lots as lapsed.',
   '- DOB Safety Violations (855j-jady, dataset `dob-safety-violations`): its Violation Type and Device Type decide which obligation an open violation concerns; a violation that names only its building is joined to its lot by BIN.',
@@ -68,9 +74,9 @@ const KIND_LIST = DEADLINE_KINDS.map((kind) => `\`${kind}\``).join(', ');
 const STATUS_MEANINGS = [
   `- \`ok\`: satisfied for the current cycle or period.`,
   `- \`due_soon\`: not yet satisfied and due within ${DUE_SOON_DAYS} days.`,
-  `- \`overdue\`: the due date passed with no satisfying filing.`,
-  `- \`action_needed\`: a filing exists but shows something the owner must fix (facade UNSAFE or SWARMP, elevator or boiler defects, a lapsed registration), or DOB Safety Violations shows an open failure-to-file or failure-to-correct violation for the obligation.`,
-  `- \`unverifiable\`: no public dataset loaded here can confirm it (verifiable false): treat it as a reminder of the date the law sets.`,
+  `- \`overdue\`: the due date passed with no satisfying filing in a data set known complete up to that date (evidenceAsOf on or after dueDate).`,
+  `- \`action_needed\`: a filing exists but shows something the owner must fix (facade UNSAFE or SWARMP, elevator or boiler defects, a lapsed registration), or DOB Safety Violations or DOB Violations shows an open failure-to-file or failure-to-correct violation for the obligation.`,
+  `- \`unverifiable\`: no public dataset loaded here can confirm it, or the one it rests on ends before the due date (verifiable false): treat it as a reminder of the date owed.`,
 ].join('\n');
 
 export const propertiesFragment: ApiFragment = {
@@ -98,7 +104,7 @@ export const propertiesFragment: ApiFragment = {
       type: 'object',
       additionalProperties: false,
       description: 'A compliance obligation of the lot, derived by the service from PLUTO and the loaded city datasets (not raw city data).',
-      required: ['kind', 'label', 'status', 'dueDate', 'lastEvidenceAt', 'basis', 'penalty', 'verifiable', 'whatToDo', 'guideUrl'],
+      required: ['kind', 'label', 'status', 'dueDate', 'lastEvidenceAt', 'basis', 'penalty', 'verifiable', 'whatToDo', 'guideUrl', 'evidenceDataset', 'evidenceAsOf'],
       properties: {
         kind: { type: 'string', enum: [...DEADLINE_KINDS], description: 'Stable obligation key.' },
         label: { type: 'string' },
@@ -107,9 +113,17 @@ export const propertiesFragment: ApiFragment = {
         lastEvidenceAt: nullable({ ...DATE, description: 'Most recent satisfying filing the city shows.' }),
         basis: { type: 'string', description: 'Plain-English rule and citation; says when a dataset that would confirm it is not loaded.' },
         penalty: { type: 'string', description: 'Cost of missing it.' },
-        verifiable: { type: 'boolean', description: 'False when no public record loaded here can confirm compliance: treat as a reminder.' },
+        verifiable: { type: 'boolean', description: 'False when no public record loaded here can confirm compliance, or when the data set the item rests on is not known complete up to its due date: treat as a reminder.' },
         whatToDo: { type: 'string' },
         guideUrl: nullable({ type: 'string' }),
+        evidenceDataset: nullable({
+          type: 'string',
+          description: 'The data set (its name in the dataset registry, as `npm run ingest` names it) the status rests on: the violation docket that shows an open failure-to-file, else the filings the rule reads (the current data set where loaded, else the older file; where neither is loaded, the current one that would confirm it). Null for a reminder no public data set can confirm.',
+        }),
+        evidenceAsOf: nullable({
+          ...DATE,
+          description: 'The day up to which that data set is known complete in this key\'s mode: the newer of its newest record\'s date and its last full sync with the city\'s portal. Null when it is not loaded here, or when it dates none of its records and was never fully synced. A filing due after this day may simply not be in the copy loaded here.',
+        }),
       },
     },
   },
@@ -134,7 +148,8 @@ export const propertiesFragment: ApiFragment = {
           `The obligations that apply to the lot, one item per kind, as of today (live keys) or the fixture reference date (test keys). Obligations that do not apply are not listed: a lot PLUTO shows with no building (numbldgs 0, or a vacant-land class V* with no building count) gets no building obligation from PLUTO alone, only what a loaded city dataset shows for it; a lot whose building count is unknown keeps them. Ordered by dueDate ascending (no due date last), then kind. Not paginated.`,
           `Kinds: ${KIND_LIST}; each item's basis gives its rule and citation.`,
           `Statuses:\n${STATUS_MEANINGS}`,
-          `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) is loaded and shows an open failure-to-file for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}.`,
+          `A dataset not loaded for this deployment is never read as "nothing filed": an obligation it would confirm is served as a reminder (status unverifiable, verifiable false, lastEvidenceAt null, the date the law sets) and its basis names the missing dataset; it is action_needed instead when DOB Safety Violations (855j-jady) or DOB Violations (3h2n-5cm9) is loaded and shows an open failure-to-file or failure-to-correct violation for it. Evidence datasets: ${Object.values(EVIDENCE_DATASETS).join('; ')}.`,
+          EVIDENCE_DATES,
           EVIDENCE_LOADED,
           'Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400.',
         ].join('\n\n'),

@@ -6,6 +6,7 @@ import { keptRows, keptStatementTexts } from '../../src/db/kept-reads';
 import { prepared, withoutOptions } from '../../src/db/pool';
 import { inTransaction } from '../../src/db/transaction';
 import { openApiDocument } from '../../src/openapi';
+import { lotFacts } from '../../src/properties/lot-facts';
 import { loadProfiles } from '../../src/restaurants/store';
 import { seedRestaurant } from '../community/support';
 import { startTestApi, TestApi } from '../support/api';
@@ -103,7 +104,9 @@ describe('kept reads', () => {
     await loadProfiles(live(), [CAMIS, '48999999'], openApiDocument());
     // A contractor's ticket page and profile start with the company lookup.
     await companiesBySlug(live(), ['no-such-company']);
-    expect(keptStatementTexts.size).toBeGreaterThanOrEqual(8);
+    // A lot's deadlines start with what the store holds of each evidence data set.
+    await lotFacts(live(), '1000010001');
+    expect(keptStatementTexts.size).toBeGreaterThanOrEqual(9);
 
     const { rows } = await live().pg.query(
       "select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and t.tgname like '%_changed'",

@@ -318,6 +318,8 @@ export interface Deadline {
   verifiable: boolean;
   whatToDo: string;
   guideUrl: string | null;
+  evidenceDataset: string | null;
+  evidenceAsOf: string | null;
 }
 
 export interface PropertyPermit {

@@ -2,14 +2,22 @@ import type { PoolClient } from 'pg';
 import { upsertSql } from '../../load/upsert';
 import type { DatasetSpec } from '../../sources/dataset';
 import {
+  boilerUnknownValues,
   DOB_COMPLAINTS,
+  DOB_NOW_BOILERS,
+  DOB_NOW_ELEVATORS,
+  DOB_NOW_FACADES,
   ELEVATORS,
   elevatorUnknownValues,
   ENERGY_BENCHMARKING,
   ENERGY_GRADES,
   FACADE_FILINGS,
   FilingRow,
+  HPD_CONTACTS,
   HPD_REGISTRATIONS,
+  type HpdContactRow,
+  LL84_DISCLOSURE,
+  type Ll84DisclosureRow,
   municipalUnknownValues,
 } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
@@ -71,20 +79,67 @@ export async function applyFilings(
   return { duplicateLines, changed: [...changed], rejected };
 }
 
+interface FilingLoadOptions<Facts> {
+  unknownValues?: (row: FilingRow<Facts>) => string[];
+  /** The entity a row belongs to; the lot, or `bin:<BIN>` for a row that names only its building, unless given. */
+  keyOf?: (row: FilingRow<Facts>) => string;
+  /** Writes the staged rows; applyFilings unless given. */
+  apply?: (client: PoolClient, rows: NumberedRows<FilingRow<Facts>>) => ReturnType<typeof applyFilings>;
+}
+
 /** A compliance-evidence dataset as a keyed dataset of the properties family: the entity is the lot. */
-function filingLoad<Facts>(family: Family, source: DatasetSpec<FilingRow<Facts>>, options: { unknownValues?: (row: FilingRow<Facts>) => string[] } = {}): KeyedDataset<FilingRow<Facts>> {
+function filingLoad<Facts>(family: Family, source: DatasetSpec<FilingRow<Facts>>, options: FilingLoadOptions<Facts> = {}): KeyedDataset<FilingRow<Facts>> {
   return {
     family,
     source,
-    keyOf: lotOrBuildingKey,
+    keyOf: options.keyOf ?? lotOrBuildingKey,
     // The parsers leave out what changes with every export (DOB complaints' DOBRunDate, LL33's PDFIndex).
     stagedJson: (row) => JSON.stringify(row),
     // Bump when the way rows become filings changes.
     digestSalt: `${source.name}-v1`,
     sourceHashes: `${source.name.replace(/-/g, '_')}_source_hashes`,
-    apply: (client, rows) => applyFilings(client, source.name, rows as NumberedRows<FilingRow<unknown>>),
+    apply: options.apply ?? ((client, rows) => applyFilings(client, source.name, rows as NumberedRows<FilingRow<unknown>>)),
     ...(options.unknownValues && { unknownValues: options.unknownValues }),
   };
+}
+
+const REGISTRATION_KEY = 'registration:';
+
+/**
+ * HPD contacts name only their registration: each row joins the lot that registration is
+ * held on (hpd-registrations), and a row whose registration is not held is rejected with its
+ * line, its digest not recorded, so the next run (after the registrations) tries it again.
+ */
+async function applyContacts(client: PoolClient, rows: NumberedRows<HpdContactRow>): ReturnType<typeof applyFilings> {
+  const ids = [...new Set(rows.map(({ row }) => row.facts.registrationId))];
+  const { rows: held } = await client.query(
+    "select source_id, bbl, bin from property_filings where source_dataset = 'hpd-registrations' and source_id = any($1)",
+    [ids],
+  );
+  const lotOf = new Map(held.map((registration) => [registration.source_id as string, { bbl: registration.bbl as string, bin: registration.bin as string | null }]));
+  const joined: NumberedRows<FilingRow<unknown>> = [];
+  const rejected: Array<{ line: number; reason: string }> = [];
+  for (const { line, row } of rows) {
+    const lot = lotOf.get(row.facts.registrationId);
+    if (lot) joined.push({ line, row: { ...row, ...lot } });
+    else rejected.push({ line, reason: `unknown RegistrationID "${row.facts.registrationId}": no HPD registration with it is loaded (load hpd-registrations first)` });
+  }
+  const applied = await applyFilings(client, HPD_CONTACTS.name, joined);
+  return { ...applied, rejected: [...rejected, ...applied.rejected] };
+}
+
+/**
+ * An LL84 submission may name several lots: it is stored once per lot (the first under the
+ * row's own source id, each further one under `<source id>|<bbl>`), so no lot it covers reads
+ * as not submitted.
+ */
+async function applyDisclosures(client: PoolClient, rows: NumberedRows<Ll84DisclosureRow>): ReturnType<typeof applyFilings> {
+  const perLot = rows.flatMap(({ line, row }) => [
+    { line, row: row as FilingRow<unknown> },
+    ...row.facts.bbls.slice(1).map((bbl) => ({ line, row: { ...row, sourceId: `${row.sourceId}|${bbl}`, bbl, bin: null } as FilingRow<unknown> })),
+  ]);
+  const applied = await applyFilings(client, LL84_DISCLOSURE.name, perLot);
+  return { ...applied, duplicateLines: [...new Set(applied.duplicateLines)] };
 }
 
 export function filingLoads(family: Family) {
@@ -95,5 +150,11 @@ export function filingLoads(family: Family) {
     ENERGY_BENCHMARKING_LOAD: filingLoad(family, ENERGY_BENCHMARKING, { unknownValues: municipalUnknownValues }),
     ENERGY_GRADES_LOAD: filingLoad(family, ENERGY_GRADES),
     HPD_REGISTRATIONS_LOAD: filingLoad(family, HPD_REGISTRATIONS),
+    // Sorts after every BBL and BIN key: a file's rows are applied in key order.
+    HPD_CONTACTS_LOAD: filingLoad(family, HPD_CONTACTS, { keyOf: (row) => `${REGISTRATION_KEY}${row.facts.registrationId}`, apply: applyContacts }),
+    DOB_NOW_FACADES_LOAD: filingLoad(family, DOB_NOW_FACADES),
+    DOB_NOW_ELEVATORS_LOAD: filingLoad(family, DOB_NOW_ELEVATORS),
+    DOB_NOW_BOILERS_LOAD: filingLoad(family, DOB_NOW_BOILERS, { unknownValues: boilerUnknownValues }),
+    LL84_DISCLOSURE_LOAD: filingLoad(family, LL84_DISCLOSURE, { apply: applyDisclosures }),
   };
 }

@@ -48,7 +48,19 @@ export const PLUTO_LOAD: KeyedDataset<PlutoRow> = {
 export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD } = violationLoads(PROPERTIES);
 
 /** The compliance-evidence datasets into the properties family: keyed by the lot (by BIN through property_buildings where a row names only its building), stored in property_filings. */
-export const { DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, HPD_REGISTRATIONS_LOAD } = filingLoads(PROPERTIES);
+export const {
+  DOB_COMPLAINTS_LOAD,
+  FACADE_FILINGS_LOAD,
+  ELEVATORS_LOAD,
+  ENERGY_BENCHMARKING_LOAD,
+  ENERGY_GRADES_LOAD,
+  HPD_REGISTRATIONS_LOAD,
+  HPD_CONTACTS_LOAD,
+  DOB_NOW_FACADES_LOAD,
+  DOB_NOW_ELEVATORS_LOAD,
+  DOB_NOW_BOILERS_LOAD,
+  LL84_DISCLOSURE_LOAD,
+} = filingLoads(PROPERTIES);
 
 /** Permits and job filings (BIS and DOB NOW) into the properties family: keyed by the lot (BBL), stored in property_permits. */
 export const { DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD } = permitLoads(PROPERTIES);

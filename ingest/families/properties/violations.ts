@@ -28,8 +28,8 @@ interface ViolationDocket<Status> {
 }
 
 const DOCKETS = {
-  // Revision 2 of DOB and ECB: rows without a lot joined by BIN, DOB's borough letters read.
-  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding, revision: 2, idColumn: 'isn_dob_bis_viol' },
+  // Revision 2 of DOB and ECB: rows without a lot joined by BIN, DOB's borough letters read; revision 3 of DOB: its violation type code stored.
+  'dob-violations': { source: DOB_VIOLATIONS, agency: 'DOB', recordType: 'dob_violation', standing: dobViolationStanding, revision: 3, idColumn: 'isn_dob_bis_viol' },
   'ecb-violations': { source: ECB_VIOLATIONS, agency: 'ECB', recordType: 'ecb_violation', standing: ecbViolationStanding, revision: 2, idColumn: 'ecb_violation_number' },
   // Revision 2: violation type and device type stored, rows without a lot joined by BIN.
   'dob-safety-violations': {

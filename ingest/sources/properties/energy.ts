@@ -1,6 +1,7 @@
+import { parseBbl, parseBin } from '../../../src/nyc';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, numberField, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
+import { cityDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
 
 /** One year's figures of a building in the LL84 municipal report; null where the report has none. */
 export interface BenchmarkingYear {
@@ -151,4 +152,75 @@ export const ENERGY_GRADES: DatasetSpec<EnergyGradeRow> = {
   requiredJsonKeys: ['10digitbbl'],
   formats: ['csv', 'json'],
   parse: rejectingParser(parseEnergyGrade),
+};
+
+/** One property's LL84 submission for one report year, as the disclosure dataset publishes it. */
+export interface Ll84DisclosureFacts {
+  propertyId: string;
+  /** The calendar year whose energy and water use was reported (filed by May 1 of the next year). */
+  reportYear: number;
+  /** The submission date where the row has one. */
+  submittedOn: string | null;
+  propertyName: string | null;
+  energyStarScore: number | null;
+  /** Every lot the submission names (a property may span several); the row is stored once per lot. */
+  bbls: string[];
+  bins: string[];
+}
+
+export type Ll84DisclosureRow = FilingRow<Ll84DisclosureFacts>;
+
+/** A list cell: `1000160001;1000160002`, commas or spaces between. */
+function listed(value: string | undefined): string[] {
+  return (value ?? '').split(/[;,\s]+/).filter((part) => part !== '');
+}
+
+function parseLl84Disclosure(record: RawRecord): Ll84DisclosureRow {
+  const propertyId = requiredText(record, 'property_id', 'property_id');
+  const yearText = requiredText(record, 'report_year', 'report_year');
+  const reportYear = Number(yearText);
+  if (!Number.isInteger(reportYear) || reportYear < 2000 || reportYear > 2200) throw new RowRejection(`unreadable report_year "${yearText}"`);
+  const bbls = [...new Set(listed(record.nyc_borough_block_and_lot).flatMap((text) => parseBbl(text) ?? []))];
+  const bins = [...new Set(listed(record.nyc_building_identification).flatMap((text) => parseBin(text) ?? []))];
+  if (bbls.length === 0 && bins.length === 0) {
+    throw new RowRejection(`no tax lot in nyc_borough_block_and_lot "${record.nyc_borough_block_and_lot ?? ''}" and no BIN in nyc_building_identification "${record.nyc_building_identification ?? ''}"`);
+  }
+  // A lot is named: the building counts as its only when it is the row's one building on its one lot.
+  const { bbl, bin } = bbls.length > 0 ? { bbl: bbls[0], bin: bbls.length === 1 && bins.length === 1 ? bins[0] : null } : { bbl: null, bin: bins[0] };
+  // The submission date [T], else the date the property's record last changed.
+  const submittedOn = cityDate(record, 'report_submission_date', 'report_submission_date') ?? cityDate(record, 'last_modified_date_property', 'last_modified_date_property');
+  const score = textField(record.energy_star_score);
+  return {
+    sourceId: `${propertyId}|${reportYear}`,
+    bbl,
+    bin,
+    filedOn: submittedOn,
+    endOn: null,
+    status: null,
+    category: String(reportYear),
+    facts: {
+      propertyId,
+      reportYear,
+      submittedOn,
+      propertyName: spacedText(record.property_name),
+      energyStarScore: score !== null && NUMBER.test(score) ? Number(score) : null,
+      bbls,
+      bins,
+    },
+    fields: sourceFields(record),
+  };
+}
+
+/**
+ * Energy and Water Data Disclosure for LL84 (5zyy-y8am): one row per property and report
+ * year, naming its lots (nyc_borough_block_and_lot, several separated by `;`) and buildings
+ * (nyc_building_identification), with the figures submitted. `Not Available` is no figure.
+ */
+export const LL84_DISCLOSURE: DatasetSpec<Ll84DisclosureRow> = {
+  name: 'll84-disclosure',
+  title: 'Energy and Water Data Disclosure for LL84',
+  requiredColumns: ['property_id', 'report_year', 'nyc_borough_block_and_lot', 'nyc_building_identification'],
+  requiredJsonKeys: ['property_id', 'report_year'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseLl84Disclosure),
 };

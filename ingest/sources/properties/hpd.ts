@@ -1,5 +1,5 @@
 import type { RawRecord } from '../columns';
-import { DatasetSpec, rejectingParser, textField } from '../dataset';
+import { DatasetSpec, rejectingParser, spacedText, textField } from '../dataset';
 import { cityDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
 
 /** One HPD multiple-dwelling registration of a building. */
@@ -50,4 +50,73 @@ export const HPD_REGISTRATIONS: DatasetSpec<HpdRegistrationRow> = {
   requiredJsonKeys: ['registrationid'],
   formats: ['csv', 'json'],
   parse: rejectingParser(parseHpdRegistration),
+};
+
+/** One contact (owner, agent, officer, site manager) of an HPD registration. */
+export interface HpdContactFacts {
+  registrationContactId: string;
+  /** The registration it belongs to: the load finds the lot through it. */
+  registrationId: string;
+  /** CorporateOwner, IndividualOwner, JointOwner, Agent, HeadOfficer, Officer, Shareholder, SiteManager, ... */
+  type: string | null;
+  contactDescription: string | null;
+  corporationName: string | null;
+  title: string | null;
+  firstName: string | null;
+  middleInitial: string | null;
+  lastName: string | null;
+  /** The business address as written: house number, street, apartment, city, state, ZIP. */
+  businessAddress: { houseNumber: string | null; streetName: string | null; apartment: string | null; city: string | null; state: string | null; zip: string | null };
+}
+
+export type HpdContactRow = FilingRow<HpdContactFacts>;
+
+function parseHpdContact(record: RawRecord): HpdContactRow {
+  const registrationContactId = requiredText(record, 'registrationcontactid', 'RegistrationContactID');
+  const registrationId = requiredText(record, 'registrationid', 'RegistrationID');
+  const type = spacedText(record.type);
+  return {
+    sourceId: registrationContactId,
+    // A contact names neither lot nor building: the load joins it to its registration's lot.
+    bbl: null,
+    bin: null,
+    filedOn: null,
+    endOn: null,
+    status: null,
+    category: type,
+    facts: {
+      registrationContactId,
+      registrationId,
+      type,
+      contactDescription: spacedText(record.contactdescription),
+      corporationName: spacedText(record.corporationname),
+      title: spacedText(record.title),
+      firstName: spacedText(record.firstname),
+      middleInitial: textField(record.middleinitial),
+      lastName: spacedText(record.lastname),
+      businessAddress: {
+        houseNumber: textField(record.businesshousenumber),
+        streetName: spacedText(record.businessstreetname),
+        apartment: spacedText(record.businessapartment),
+        city: spacedText(record.businesscity),
+        state: textField(record.businessstate),
+        zip: textField(record.businesszip),
+      },
+    },
+    fields: sourceFields(record),
+  };
+}
+
+/**
+ * HPD Registration Contacts (feu5-w2e2): the owners, agents, officers and site managers of
+ * each registration, one row per contact (RegistrationContactID), keyed to its registration
+ * by RegistrationID; no lot, building or date column.
+ */
+export const HPD_CONTACTS: DatasetSpec<HpdContactRow> = {
+  name: 'hpd-contacts',
+  title: 'HPD Registration Contacts',
+  requiredColumns: ['registrationcontactid', 'registrationid', 'type', 'corporationname', 'firstname', 'lastname'],
+  requiredJsonKeys: ['registrationcontactid', 'registrationid'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseHpdContact),
 };

@@ -7,3 +7,4 @@ export * from './elevators';
 export * from './energy';
 export * from './hpd';
 export * from './pad';
+export * from './dob-now-safety';

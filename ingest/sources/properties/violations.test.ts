@@ -26,6 +26,7 @@ describe('DOB violations source on the real files', () => {
         sourceId: '544483', identifier: 'V*050498LL629108969', bbl: '1012010063', bin: '1031486', status: 'V*-DOB VIOLATION - DISMISSED',
         description: 'LL6291-LOCAL LAW 62/91 - BOILERS', issuedAt: '1998-05-04', statusAt: '2004-07-16',
         statusColumns: { category: 'V*-DOB VIOLATION - DISMISSED', number: 'V*050498LL629108969' },
+        violationType: 'LL6291',
       },
     });
     // Line 52: the category is blank; the number's 'V%*' prefix still says closed.
@@ -38,7 +39,9 @@ describe('DOB violations source on the real files', () => {
     expect(rejectionsOf(items)).toEqual([]);
     expect(rowsOf(items).find((item) => item.line === 50)!.row.bbl).toBe('4019470018');
     const rows = rowsOf(items);
-    expect(rows[0].row).toMatchObject({ sourceId: '2399078', bbl: '1015000065', description: 'E-ELEVATOR', issuedAt: '2019-09-23', statusAt: '2019-11-13' });
+    expect(rows[0].row).toMatchObject({ sourceId: '2399078', bbl: '1015000065', description: 'E-ELEVATOR', issuedAt: '2019-09-23', statusAt: '2019-11-13', violationType: 'E' });
+    // VIOLATION_TYPE_CODE: which obligation an open violation concerns (an elevator affirmation of correction here).
+    expect(rows.filter(({ row }) => ['ACC1', 'ACJ1', 'EVCAT1', 'LBLVIO', 'HBLVIO'].includes(row.violationType ?? '')).length).toBe(29);
     // An active violation not yet disposed: no status date.
     expect(rows.find((item) => item.line === 43)!.row).toMatchObject({
       identifier: 'V103118AEUHAZ100337', bbl: '2038710030', status: 'V-DOB VIOLATION - ACTIVE', statusAt: null,

@@ -24,7 +24,7 @@ export interface ViolationRow<Status> {
   /** The last status or hearing date. */
   statusAt: string | null;
   statusColumns: Status;
-  /** DOB safety violations' Violation Type (LL6291, LBLVIO, FTC-VT-CAT1-CO) and Device Type (Boiler, Elevator); the other dockets have neither. */
+  /** DOB safety violations' Violation Type (LL6291, LBLVIO, FTC-VT-CAT1-CO) and Device Type (Boiler, Elevator); DOB violations' VIOLATION_TYPE_CODE; ECB has neither. */
   violationType?: string | null;
   deviceType?: string | null;
 }
@@ -75,6 +75,8 @@ function parseDobViolation(record: RawRecord): DobViolationRow {
     issuedAt: date(record, 'issue_date', 'ISSUE_DATE'),
     statusAt: date(record, 'disposition_date', 'DISPOSITION_DATE'),
     statusColumns: { category: textField(record.violation_category), number },
+    // VIOLATION_TYPE_CODE (LBLVIO, ACC1, EVCAT1, FISPNRF): which obligation an open violation concerns.
+    violationType: textField(record.violation_type_code) ?? paddedField(record.violation_type, 'first')?.split('-')[0] ?? null,
   };
 }
 

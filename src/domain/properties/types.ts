@@ -67,6 +67,15 @@ export interface BoilerReport {
   reportStatus: string | null;
 }
 
+/** DOB Violations (`3h2n-5cm9`, BIS): the type code says which obligation an open one concerns. */
+export interface DobViolation {
+  /** VIOLATION_TYPE_CODE: `LBLVIO`, `ACC1`, `EVCAT1`, `FISPNRF`, `BENCH`, ...; null when the row had none. */
+  violationType: string | null;
+  /** Open as the docket reads it (no `*` in the category). */
+  isOpen: boolean;
+  issuedOn: string | null;
+}
+
 /** DOB Safety Violations (`855j-jady`): the failure-to-file and failure-to-correct kinds. */
 export interface SafetyViolation {
   /** `FTF-EN-BENCH`, `FTC-VT-CAT1-CO`, `LBLVIO`, ... */
@@ -116,6 +125,32 @@ export interface EnergyGradeListing {
   grossFloorArea: number | null;
 }
 
+/**
+ * The data set a filing list was read from, and the day up to which it is known complete
+ * here (the newer of its newest record and its last full pass with the city's portal; null
+ * when it dates none of its records, or is not loaded): a missing filing due after that day
+ * may simply not be in it yet.
+ */
+export interface EvidenceSource {
+  /** The data set's registry name (`dob-now-elevators`, `elevators`, ...). */
+  dataset: string;
+  /** Its title, for the sentence that says why an item cannot be confirmed. */
+  title: string;
+  asOf: string | null;
+}
+
+/** The filing and violation lists of LotFacts, each read from one data set. */
+export type FilingList =
+  | 'facadeFilings'
+  | 'elevatorDevices'
+  | 'boilerReports'
+  | 'safetyViolations'
+  | 'dobViolations'
+  | 'benchmarkingSubmissions'
+  | 'hpdRegistrations'
+  | 'bedbugFilings'
+  | 'coolingTowers';
+
 /** One lot with everything the city's datasets show for it. */
 export interface LotFacts extends PlutoLot {
   // Absent = dataset not loaded here; [] = loaded, nothing for this lot (see the top of this file).
@@ -123,10 +158,17 @@ export interface LotFacts extends PlutoLot {
   elevatorDevices?: ElevatorDevice[];
   boilerReports?: BoilerReport[];
   safetyViolations?: SafetyViolation[];
+  dobViolations?: DobViolation[];
   benchmarkingSubmissions?: BenchmarkingSubmission[];
   hpdRegistrations?: HpdRegistration[];
   bedbugFilings?: BedbugFiling[];
   coolingTowers?: CoolingTower[];
   /** Present when the lot is on the LL33 covered-buildings list; absent or null otherwise (or when the list is not loaded). */
   energyGrade?: EnergyGradeListing | null;
+  /**
+   * Where each list comes from and how far it is known complete; for an absent list, the data
+   * set that would fill it (asOf null). A list with no source is known complete to no day, so
+   * no item can read it as missed.
+   */
+  evidenceSources?: Partial<Record<FilingList, EvidenceSource>>;
 }

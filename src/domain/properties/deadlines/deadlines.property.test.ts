@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { addDays, daysBetween } from '../../../nyc/dates';
+import { FILING_LISTS, sourceOf, withCurrentEvidence } from '../testing/lots';
 import type { LotFacts } from '../types';
-import { compareDeadlines, DEADLINE_RULES, DEADLINE_STATUSES, deadlinesFor, filterDeadlines, type DeadlineStatus, type EvidenceField } from '.';
+import { compareDeadlines, DEADLINE_RULES, DEADLINE_STATUSES, deadlinesFor, filterDeadlines, ruleApplies, type DeadlineStatus, type EvidenceField } from '.';
 import { EVIDENCE_DATASETS } from './evidence';
 import { hasOpenViolation } from './lot';
 import { owedBy } from './schedule';
@@ -50,6 +51,7 @@ const filings = fc.record(
     ),
     boilerReports: fc.array(fc.record({ boilerId: fc.constantFrom('B1', 'B2'), reportYear: fc.constant(null), inspectionDate: maybe(pastDay), defectsExist: fc.boolean(), reportStatus: status(['Accepted', 'Rejected']) }), { maxLength: 3 }),
     safetyViolations: fc.array(fc.record({ violationType: fc.constantFrom('FTF-EN-BENCH', 'FTC-VT-CAT1-CO', 'LBLVIO', 'XYZ'), deviceType: status(['Elevator', 'Boiler']), violationStatus: status(['Active', 'Dismissed']), issuedOn: maybe(pastDay) }), { maxLength: 2 }),
+    dobViolations: fc.array(fc.record({ violationType: status(['LBLVIO', 'ACC1', 'EVCAT1', 'EVCAT5', 'FISPNRF', 'E']), isOpen: fc.boolean(), issuedOn: maybe(pastDay) }), { maxLength: 2 }),
     benchmarkingSubmissions: fc.array(fc.record({ reportYear: fc.integer({ min: 2010, max: 2023 }), submittedOn: maybe(pastDay) }), { maxLength: 3 }),
     hpdRegistrations: fc.array(fc.record({ lastRegistrationDate: maybe(pastDay), registrationEndDate: maybe(pastDay) }), { maxLength: 2 }),
     bedbugFilings: fc.array(fc.record({ filingDate: maybe(pastDay), filingPeriodEndDate: maybe(pastDay) }), { maxLength: 2 }),
@@ -72,7 +74,7 @@ describe('deadline invariants', () => {
     fc.assert(
       fc.property(anyLot, clock, (facts, asOf) => {
         const items = deadlinesFor(facts, asOf);
-        expect(items.map((item) => item.kind).sort()).toEqual(DEADLINE_RULES.filter((rule) => rule.applies(facts)).map((rule) => rule.kind).sort());
+        expect(items.map((item) => item.kind).sort()).toEqual(DEADLINE_RULES.filter((rule) => ruleApplies(rule, facts)).map((rule) => rule.kind).sort());
         for (let i = 1; i < items.length; i += 1) expect(compareDeadlines(items[i - 1], items[i])).toBeLessThan(0);
       }),
       RUNS,
@@ -126,10 +128,11 @@ describe('deadline invariants', () => {
     );
   });
 
-  it('never lifts an overdue as days pass without new filings', () => {
+  it('never lifts an overdue as days pass without new filings (the data sets known complete all along)', () => {
     fc.assert(
-      fc.property(anyLot, clock, fc.integer({ min: 1, max: 4000 }), (facts, asOf, laterDays) => {
+      fc.property(anyLot, clock, fc.integer({ min: 1, max: 4000 }), (shown, asOf, laterDays) => {
         const later = new Date(asOf.getTime() + laterDays * 86_400_000);
+        const facts = withCurrentEvidence(shown, later.toISOString().slice(0, 10));
         const after = new Map(deadlinesFor(facts, later).map((item) => [item.kind, item.status]));
         for (const item of deadlinesFor(facts, asOf)) {
           if (item.status === 'overdue') expect(['overdue', 'action_needed']).toContain(after.get(item.kind));
@@ -137,6 +140,31 @@ describe('deadline invariants', () => {
       }),
       RUNS,
     );
+  });
+
+  it('never reads overdue with verifiable true unless the data set the item rests on is known complete on or after its due date', () => {
+    // Each list's data set known complete to some day before, around or after the clock, or to none (undated, or no source at all).
+    const sources = fc.record(Object.fromEntries(FILING_LISTS.map((list) => [list, fc.option(maybe(dayIn(2010, 2045)).map((asOf) => sourceOf(list, asOf)), { nil: undefined })])), { requiredKeys: [] });
+    const withSources = fc.tuple(anyLot, sources).map(([facts, given]) => ({ ...facts, evidenceSources: Object.fromEntries(Object.entries(given).filter(([, source]) => source !== undefined)) }));
+    let overdue = 0;
+    fc.assert(
+      fc.property(withSources, clock, (facts, asOf) => {
+        for (const item of deadlinesFor(facts, asOf)) {
+          const rule = DEADLINE_RULES.find((candidate) => candidate.kind === item.kind)!;
+          if (item.status !== 'overdue') continue;
+          overdue += 1;
+          expect(item.verifiable).toBe(true);
+          expect(item.evidenceAsOf).not.toBeNull();
+          expect(item.dueDate).not.toBeNull();
+          expect(item.evidenceAsOf! >= item.dueDate!).toBe(true);
+          // The date is the one of the data set the item rests on.
+          expect(rule.verifiable && facts.evidenceSources[rule.evidence[0]]?.asOf).toBe(item.evidenceAsOf);
+        }
+      }),
+      { numRuns: 600 },
+    );
+    // The generated lots do reach overdue where their evidence allows it.
+    expect(overdue).toBeGreaterThan(0);
   });
 
   it('is due soon exactly from 90 days before the due date through it', () => {

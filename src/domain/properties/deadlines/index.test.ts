@@ -1,10 +1,10 @@
-import { clockOn, lot } from '../testing/lots';
-import { DEADLINE_KINDS, DEADLINE_RULES, deadlinesFor, filterDeadlines, parseDeadlineStatuses } from '.';
+import { clockOn, lot, withCurrentEvidence } from '../testing/lots';
+import { DEADLINE_KINDS, DEADLINE_RULES, deadlinesFor, filterDeadlines, parseDeadlineStatuses, type DeadlineItem } from '.';
 
 /** A pre-war 40-unit elevator building of 12 stories on a block ending 4, in Brooklyn CD 2 (gas piping due 2025): PLUTO only. */
 const prewarPluto = lot({ numfloors: 12, bldgclass: 'D1', unitsres: 40, bldgarea: 48_000, block: 834, cd: 302, yearbuilt: 1928 });
-/** The same lot where every filing dataset is loaded and shows only its HPD registration. */
-const prewarTower = lot({
+/** The same lot where every filing dataset is loaded, known complete to the day asked, and shows only its HPD registration. */
+const prewarFilings = lot({
   ...prewarPluto,
   facadeFilings: [],
   elevatorDevices: [],
@@ -14,6 +14,7 @@ const prewarTower = lot({
   bedbugFilings: [],
   coolingTowers: [],
 });
+const prewarTower = withCurrentEvidence(prewarFilings, '2025-06-01');
 
 describe('the deadline calendar of a lot', () => {
   it('has one rule per kind, in the order of the kinds', () => {
@@ -88,12 +89,33 @@ describe('the deadline calendar of a lot', () => {
 
   it('serves every field of the Deadline item; reminders say so and carry no evidence', () => {
     for (const item of deadlinesFor(prewarTower, clockOn('2025-06-01'))) {
-      expect(Object.keys(item).sort()).toEqual(['basis', 'dueDate', 'guideUrl', 'kind', 'label', 'lastEvidenceAt', 'penalty', 'status', 'verifiable', 'whatToDo']);
+      expect(Object.keys(item).sort()).toEqual(['basis', 'dueDate', 'evidenceAsOf', 'evidenceDataset', 'guideUrl', 'kind', 'label', 'lastEvidenceAt', 'penalty', 'status', 'verifiable', 'whatToDo']);
+      // A reminder no data set can confirm rests on none; a verifiable item on its list's data set.
+      const rule = DEADLINE_RULES.find((candidate) => candidate.kind === item.kind)!;
+      if (!rule.verifiable) expect(item).toMatchObject({ evidenceDataset: null, evidenceAsOf: null });
+      else expect(item).toMatchObject({ evidenceDataset: `test-${rule.evidence[0]}`, evidenceAsOf: '2025-06-01' });
       expect(item.basis.length).toBeGreaterThan(40);
       if (item.guideUrl !== null) expect(item.guideUrl).toMatch(/^https?:\/\/[\w.]*nyc\.gov\//);
       if (!item.verifiable) expect(item).toMatchObject({ status: 'unverifiable', lastEvidenceAt: null });
       if (item.verifiable) expect(item.status).not.toBe('unverifiable');
     }
+  });
+
+  it('reads a missing filing as overdue only where its data set is known complete to the due date; otherwise a reminder saying how far it goes', () => {
+    // The same filings, each list's data set complete only to 2020-06-30 (the newest record of an old copy), the HPD registrations to today.
+    const sources = Object.fromEntries(Object.entries(prewarTower.evidenceSources!).map(([list, source]) => [list, { ...source, asOf: list === 'hpdRegistrations' ? '2025-06-01' : '2020-06-30' }]));
+    const items = new Map<string, DeadlineItem>(deadlinesFor({ ...prewarTower, evidenceSources: sources }, clockOn('2025-06-01')).map((item) => [item.kind, item]));
+    // 2022-02-21 is after 2020-06-30: the facade report of cycle 9 may have been filed since.
+    expect(items.get('facade_filing')).toMatchObject({ status: 'unverifiable', verifiable: false, dueDate: '2022-02-21', evidenceDataset: 'test-facadeFilings', evidenceAsOf: '2020-06-30' });
+    expect(items.get('facade_filing')!.basis).toContain('The test facadeFilings file loaded here is known complete only to 2020-06-30, before the due date 2022-02-21, so it cannot show whether this was done');
+    for (const kind of ['bedbug_report', 'boiler_inspection', 'benchmarking']) expect(items.get(kind)).toMatchObject({ status: 'unverifiable', verifiable: false });
+    // What the filings show as done stands whatever the copy's age.
+    expect(items.get('hpd_registration')).toMatchObject({ status: 'ok', verifiable: true, evidenceAsOf: '2025-06-01' });
+    // Complete to the due date itself is enough.
+    const onDue = { ...sources, facadeFilings: { ...sources.facadeFilings, asOf: '2022-02-21' } };
+    expect(deadlinesFor({ ...prewarTower, evidenceSources: onDue }, clockOn('2025-06-01')).find((item) => item.kind === 'facade_filing')).toMatchObject({ status: 'overdue', verifiable: true });
+    // A list with no source is known complete to no day.
+    expect(deadlinesFor(prewarFilings, clockOn('2025-06-01')).filter((item) => item.status === 'overdue')).toEqual([]);
   });
 
   it('reads the clock\'s UTC day', () => {

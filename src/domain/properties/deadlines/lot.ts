@@ -1,5 +1,5 @@
 /** Facts about a lot that several rules read, and the open failure-to-file violations by obligation. */
-import type { LotFacts, SafetyViolation } from '../types';
+import type { DobViolation, LotFacts, SafetyViolation } from '../types';
 import type { DeadlineKind } from './types';
 
 /**
@@ -76,6 +76,30 @@ export function isOpenViolation(violation: SafetyViolation): boolean {
   return /^(active|open)/i.test((violation.violationStatus ?? '').trim());
 }
 
+/**
+ * Which obligation a DOB (BIS) violation's type code concerns [T]: low- and high-pressure
+ * boiler, boiler and Local Law 62/91 (boilers) violations the boiler inspection; affirmation
+ * of correction (ACC1, ACJ1: defects of a test not affirmed corrected) and CAT1 test codes
+ * (EVCAT1 and its residential and NYCHA kin) the CAT1 test; CAT5 codes the CAT5 test; FISP
+ * the facade report; BENCH benchmarking. A generic elevator violation (E) names no test.
+ */
+export function obligationOfDobViolation(violation: DobViolation): DeadlineKind | null {
+  const code = (violation.violationType ?? '').trim().toUpperCase();
+  if (/^(LBLVIO|HBLVIO|B|LL6291)$/.test(code)) return 'boiler_inspection';
+  if (/^AC[A-Z]1$/.test(code) || /^[A-Z]VCAT1$/.test(code)) return 'elevator_cat1';
+  if (/^[A-Z]VCAT5$/.test(code)) return 'elevator_cat5';
+  if (/^FISP/.test(code)) return 'facade_filing';
+  if (code === 'BENCH') return 'benchmarking';
+  return null;
+}
+
+/** The violation list (DOB Safety Violations first, then DOB Violations) that shows an open violation for the obligation, or null. */
+export function openViolationList(lot: LotFacts, kind: DeadlineKind): 'safetyViolations' | 'dobViolations' | null {
+  if ((lot.safetyViolations ?? []).some((violation) => isOpenViolation(violation) && obligationOfViolation(violation) === kind)) return 'safetyViolations';
+  if ((lot.dobViolations ?? []).some((violation) => violation.isOpen && obligationOfDobViolation(violation) === kind)) return 'dobViolations';
+  return null;
+}
+
 export function hasOpenViolation(lot: LotFacts, kind: DeadlineKind): boolean {
-  return (lot.safetyViolations ?? []).some((violation) => isOpenViolation(violation) && obligationOfViolation(violation) === kind);
+  return openViolationList(lot, kind) !== null;
 }

@@ -39,6 +39,10 @@ export interface DeadlineItem {
   verifiable: boolean;
   whatToDo: string;
   guideUrl: string | null;
+  /** The registry name of the data set the status rests on (an open violation's, else the filings'); null for a reminder no data set can confirm. */
+  evidenceDataset: string | null;
+  /** The day up to which that data set is known complete here; null when it is not loaded or dates none of its records. */
+  evidenceAsOf: string | null;
 }
 
 /** What a verifiable rule reads off the filings: the status is never `unverifiable`. */

@@ -54,7 +54,9 @@ describe('elevator rules', () => {
       ['2026-04-21', 'due_soon', '2026-04-21'],
       ['2026-04-22', 'overdue', '2026-04-21'],
     ]);
-    expect(itemOn('elevator_cat5', building(device()), '2025-06-01')).toMatchObject({ status: 'overdue', dueDate: null, lastEvidenceAt: null });
+    // No CAT5 on file and no public date of the device's certificate: nothing dates what is owed, so no copy of the file can show it missed.
+    expect(itemOn('elevator_cat5', building(device()), '2025-06-01')).toMatchObject({ status: 'unverifiable', verifiable: false, dueDate: null, lastEvidenceAt: null });
+    expect(itemOn('elevator_cat5', building(device()), '2025-06-01')!.basis).toContain('no public fact dates what is owed');
   });
 
   it('shows the device furthest behind', () => {
