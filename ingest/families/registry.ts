@@ -12,6 +12,8 @@ export type CityDataset = DatasetFacts & { load: KeyedDataset<unknown> };
 export const REGISTRY: readonly CityDataset[] = DATASETS.map((facts) => {
   const load = LOADS.find((dataset) => dataset.source.name === facts.name);
   if (!load) throw new Error(`the registry names ${facts.name}, which no keyed load reads`);
+  // What the registry says a full sync does is what the load can do.
+  if ((facts.dropped.action === 'removed') !== Boolean(load.removal)) throw new Error(`${facts.name}: the registry says dropped records are ${facts.dropped.action}, its load ${load.removal ? 'removes' : 'keeps'} them`);
   return { ...facts, load };
 });
 for (const load of LOADS) if (!REGISTRY.some((dataset) => dataset.name === load.source.name)) throw new Error(`${load.source.name} is loaded but not in the dataset registry`);

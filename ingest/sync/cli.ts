@@ -9,6 +9,7 @@
  * data set failed; the others are synced all the same. scripts/sync.ts finds the services.
  */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../../src/config';
 import type { Mode } from '../../src/db/schemas';
 import { openIngestStores, type ServiceUrls } from '../connect';
 import { FAMILIES } from '../families';
@@ -27,6 +28,7 @@ function line(summary: SyncSummary): string {
 }
 
 export async function main(argv: string[], urls: ServiceUrls, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { sync } = loadConfig(env);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -40,7 +42,7 @@ export async function main(argv: string[], urls: ServiceUrls, env: NodeJS.Proces
   const mode = values.mode as Mode;
   if (mode !== 'live' && mode !== 'test') throw new Error(`--mode must be live or test\n${USAGE}`);
   const datasets = inLoadOrder(positionals);
-  const base = values['base-url'] ?? env.SODA_BASE_URL ?? CITY_PORTAL;
+  const base = values['base-url'] ?? sync.portalUrl ?? CITY_PORTAL;
   if (!/^https?:\/\//.test(base)) throw new Error(`the portal must be an http(s) URL, not "${base}"`);
 
   const { stores, store } = await openIngestStores(urls, mode);
@@ -50,7 +52,7 @@ export async function main(argv: string[], urls: ServiceUrls, env: NodeJS.Proces
     const summaries = await syncDatasets(
       store,
       datasets,
-      { base, appToken: env.SODA_APP_TOKEN || undefined, full: values.full, progress: values.json ? silentProgress : consoleProgress() },
+      { base, appToken: sync.appToken ?? undefined, full: values.full, progress: values.json ? silentProgress : consoleProgress() },
       (summary) => write(values.json ? JSON.stringify(summary) : line(summary)),
     );
     return summaries.some((summary) => summary.status === 'failed' || summary.status === 'busy') ? 1 : 0;

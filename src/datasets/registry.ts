@@ -29,7 +29,16 @@ export interface DatasetFacts {
   shape: 'real sample' | 'published columns';
   /** Its records as held: the table, this data set's rows in it, and the column of a record's own date (null: none). */
   records: { table: string; where?: string; date: string | null };
+  /**
+   * What a full sync does with a record the city no longer publishes: `removed` (it stops
+   * being served, and the change feed records what that changes) or `kept`, and why.
+   */
+  dropped: { action: 'removed' | 'kept'; why: string };
 }
+
+const REMOVED = (what: string): DatasetFacts['dropped'] => ({ action: 'removed', why: `${what} stops being served` });
+/** A file the portal does not publish is never synced: nothing is ever compared with it. */
+const NEVER_SYNCED: DatasetFacts['dropped'] = { action: 'kept', why: 'a file, never synced: loaded again by hand' };
 
 /** The data sets whose rows place buildings (BIN) on lots: a row that names only its building is joined through them. */
 const PLACES_BUILDINGS = ['pluto', 'dob-permits', 'dob-jobs', 'dob-now-jobs', 'dob-now-permits'];
@@ -48,6 +57,7 @@ const permit = (name: string, title: string, socrataId: string): DatasetFacts =>
   incremental: true,
   shape: 'real sample',
   records: recordsOf('property_permits', name, 'issued_at'),
+  dropped: REMOVED('the permit or job filing'),
 });
 
 const docket = (name: string, title: string, socrataId: string): DatasetFacts => ({
@@ -61,12 +71,18 @@ const docket = (name: string, title: string, socrataId: string): DatasetFacts =>
   incremental: true,
   shape: 'real sample',
   records: recordsOf('property_violations', name, 'issued_at'),
+  dropped: REMOVED("the violation (its lot's counts change)"),
 });
 
 /** A compliance-evidence data set: its records in property_filings, dated by filed_on unless `date` says otherwise (null: undated). */
-const evidence = (facts: Omit<DatasetFacts, 'family' | 'records'> & { date?: string | null }): DatasetFacts => {
+const evidence = (facts: Omit<DatasetFacts, 'family' | 'records' | 'dropped'> & { date?: string | null }): DatasetFacts => {
   const { date, ...rest } = facts;
-  return { ...rest, family: 'properties', records: recordsOf('property_filings', facts.name, date === undefined ? 'filed_on' : date) };
+  return {
+    ...rest,
+    family: 'properties',
+    records: recordsOf('property_filings', facts.name, date === undefined ? 'filed_on' : date),
+    dropped: facts.socrataId ? REMOVED("the filing (the lot's deadlines read without it)") : NEVER_SYNCED,
+  };
 };
 
 export const DATASETS: readonly DatasetFacts[] = [
@@ -81,6 +97,7 @@ export const DATASETS: readonly DatasetFacts[] = [
     incremental: true,
     shape: 'real sample',
     records: { table: 'restaurant_inspections', date: 'inspected_at' },
+    dropped: { action: 'kept', why: "the city's export drops inspections older than its window; this API keeps the history" },
   },
   {
     name: 'pluto',
@@ -93,6 +110,7 @@ export const DATASETS: readonly DatasetFacts[] = [
     incremental: true,
     shape: 'real sample',
     records: { table: 'pluto_source_hashes', date: null },
+    dropped: { action: 'kept', why: 'a lot a PLUTO release no longer lists (merged, renumbered) keeps what the other datasets hold of it' },
   },
   {
     name: 'pad-addresses',
@@ -105,6 +123,7 @@ export const DATASETS: readonly DatasetFacts[] = [
     incremental: false,
     shape: 'real sample',
     records: { table: 'property_address_ranges', date: null },
+    dropped: NEVER_SYNCED,
   },
   permit('dob-permits', 'DOB Permit Issuance', 'ipu4-2q9a'),
   permit('dob-jobs', 'DOB Job Application Filings', 'ic3t-wcy2'),
@@ -235,6 +254,7 @@ export const DATASETS: readonly DatasetFacts[] = [
     incremental: true,
     shape: 'real sample',
     records: { table: 'contractor_tickets', date: 'violation_date' },
+    dropped: REMOVED("the summons (its company's totals change)"),
   },
 ];
 

@@ -12,6 +12,7 @@ const facts = (name: string, cadence: DatasetFacts['cadence'], socrataId: string
   incremental: true,
   shape: 'real sample',
   records: { table: 't', date: null },
+  dropped: { action: 'kept', why: 'a test' },
 });
 
 describe('the schedule table', () => {

@@ -34,6 +34,7 @@ export function sourceRoutes(deps: AppDeps): Route[] {
             family: dataset.family,
             title: dataset.title,
             cadence: dataset.cadence,
+            dropped: dataset.dropped.action,
             rowsHeld: counted.value[i].rowsHeld,
             newestRecord: counted.value[i].newestRecord,
             lastSync: states[i].lastSync,

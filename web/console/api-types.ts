@@ -271,6 +271,7 @@ export interface DataSource {
   family: "restaurants" | "properties" | "contractors";
   title: string;
   cadence: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "fixed";
+  dropped: "removed" | "kept";
   rowsHeld: number;
   newestRecord: string | null;
   lastSync: {

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { upsertSql } from '../../load/upsert';
-import type { DatasetSpec } from '../../sources/dataset';
+import type { RawRecord } from '../../sources/columns';
+import { type DatasetSpec, textField } from '../../sources/dataset';
 import {
   boilerUnknownValues,
   DOB_COMPLAINTS,
@@ -22,6 +23,7 @@ import {
 } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
+import { removeAbsentRecords } from './records';
 import { createUnseenLots } from './unseen-lots';
 
 type StoredFiling = FilingRow<unknown> & { bbl: string };
@@ -85,6 +87,13 @@ interface FilingLoadOptions<Facts> {
   keyOf?: (row: FilingRow<Facts>) => string;
   /** Writes the staged rows; applyFilings unless given. */
   apply?: (client: PoolClient, rows: NumberedRows<FilingRow<Facts>>) => ReturnType<typeof applyFilings>;
+  /**
+   * A filing's source id from its raw row, as the reader gives it (null when the row does
+   * not tell it): with it, a full sync removes the filings the city no longer publishes.
+   * `storedId` is the SQL of the source id a stored filing was read under (`t.source_id`
+   * unless a row is stored under several ids).
+   */
+  removal?: { recordIdOfRaw: (record: RawRecord) => string | null; storedId?: string };
 }
 
 /** A compliance-evidence dataset as a keyed dataset of the properties family: the entity is the lot. */
@@ -100,8 +109,18 @@ function filingLoad<Facts>(family: Family, source: DatasetSpec<FilingRow<Facts>>
     sourceHashes: `${source.name.replace(/-/g, '_')}_source_hashes`,
     apply: options.apply ?? ((client, rows) => applyFilings(client, source.name, rows as NumberedRows<FilingRow<unknown>>)),
     ...(options.unknownValues && { unknownValues: options.unknownValues }),
+    ...(options.removal && {
+      removal: {
+        recordId: (row: FilingRow<Facts>) => row.sourceId,
+        recordIdOfRaw: options.removal.recordIdOfRaw,
+        remove: (client: PoolClient, seen: string) => removeAbsentRecords(client, 'property_filings', source.name, seen, options.removal!.storedId),
+      },
+    }),
   };
 }
+
+/** A raw column as the readers take a source id from it, trimmed. */
+const column = (key: string) => (record: RawRecord) => textField(record[key]);
 
 const REGISTRATION_KEY = 'registration:';
 
@@ -144,17 +163,32 @@ async function applyDisclosures(client: PoolClient, rows: NumberedRows<Ll84Discl
 
 export function filingLoads(family: Family) {
   return {
-    DOB_COMPLAINTS_LOAD: filingLoad(family, DOB_COMPLAINTS),
+    DOB_COMPLAINTS_LOAD: filingLoad(family, DOB_COMPLAINTS, { removal: { recordIdOfRaw: column('complaint_number') } }),
     FACADE_FILINGS_LOAD: filingLoad(family, FACADE_FILINGS),
     ELEVATORS_LOAD: filingLoad(family, ELEVATORS, { unknownValues: elevatorUnknownValues }),
     ENERGY_BENCHMARKING_LOAD: filingLoad(family, ENERGY_BENCHMARKING, { unknownValues: municipalUnknownValues }),
     ENERGY_GRADES_LOAD: filingLoad(family, ENERGY_GRADES),
-    HPD_REGISTRATIONS_LOAD: filingLoad(family, HPD_REGISTRATIONS),
+    HPD_REGISTRATIONS_LOAD: filingLoad(family, HPD_REGISTRATIONS, { removal: { recordIdOfRaw: column('registrationid') } }),
     // Sorts after every BBL and BIN key: a file's rows are applied in key order.
-    HPD_CONTACTS_LOAD: filingLoad(family, HPD_CONTACTS, { keyOf: (row) => `${REGISTRATION_KEY}${row.facts.registrationId}`, apply: applyContacts }),
-    DOB_NOW_FACADES_LOAD: filingLoad(family, DOB_NOW_FACADES),
-    DOB_NOW_ELEVATORS_LOAD: filingLoad(family, DOB_NOW_ELEVATORS),
-    DOB_NOW_BOILERS_LOAD: filingLoad(family, DOB_NOW_BOILERS, { unknownValues: boilerUnknownValues }),
-    LL84_DISCLOSURE_LOAD: filingLoad(family, LL84_DISCLOSURE, { apply: applyDisclosures }),
+    HPD_CONTACTS_LOAD: filingLoad(family, HPD_CONTACTS, {
+      keyOf: (row) => `${REGISTRATION_KEY}${row.facts.registrationId}`,
+      apply: applyContacts,
+      removal: { recordIdOfRaw: column('registrationcontactid') },
+    }),
+    // A placeholder filing without a TR6 number is named by what its row's lot reads to: not told by the raw row alone.
+    DOB_NOW_FACADES_LOAD: filingLoad(family, DOB_NOW_FACADES, { removal: { recordIdOfRaw: column('tr6_no') } }),
+    DOB_NOW_ELEVATORS_LOAD: filingLoad(family, DOB_NOW_ELEVATORS, { removal: { recordIdOfRaw: column('device_number') } }),
+    DOB_NOW_BOILERS_LOAD: filingLoad(family, DOB_NOW_BOILERS, { unknownValues: boilerUnknownValues, removal: { recordIdOfRaw: column('tracking_number') } }),
+    LL84_DISCLOSURE_LOAD: filingLoad(family, LL84_DISCLOSURE, {
+      apply: applyDisclosures,
+      // Stored once per lot it names: `<property id>|<year>`, then `|<bbl>` for each further lot.
+      removal: {
+        recordIdOfRaw: (record) => {
+          const [property, year] = [textField(record.property_id), Number(textField(record.report_year))];
+          return property === null || !Number.isInteger(year) ? null : `${property}|${year}`;
+        },
+        storedId: "split_part(t.source_id, '|', 1) || '|' || split_part(t.source_id, '|', 2)",
+      },
+    }),
   };
 }

@@ -54,9 +54,9 @@ export async function writeRecords<T>(client: PoolClient, spec: RecordTable<T>, 
  * filings: keyed by source id): those whose id the pass did not see are deleted, and their
  * lots changed. A record the city stopped publishing stops being served.
  */
-export async function removeAbsentRecords(client: PoolClient, table: string, dataset: string, seen: string): Promise<{ removed: number; changed: string[] }> {
+export async function removeAbsentRecords(client: PoolClient, table: string, dataset: string, seen: string, storedId = 't.source_id'): Promise<{ removed: number; changed: string[] }> {
   const { rows } = await client.query<{ bbl: string }>(
-    `delete from ${table} t where t.source_dataset = $1 and not exists (select 1 from ${seen} s where s.id = t.source_id) returning t.bbl`,
+    `delete from ${table} t where t.source_dataset = $1 and not exists (select 1 from ${seen} s where s.id = ${storedId}) returning t.bbl`,
     [dataset],
   );
   return { removed: rows.length, changed: [...new Set(rows.map((row) => row.bbl))] };
