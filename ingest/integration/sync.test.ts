@@ -142,5 +142,23 @@ describeWithSample('sync of the restaurant inspections from a portal', () => {
     expect(after.length === 0 || after[0].tickets === before.tickets - 1).toBe(true);
     expect((await verifyStores(store, CONTRACTORS)).ok).toBe(true);
   });
+
+  it('--full removes an LL84 submission the city dropped from every lot it named, and keeps a rejected row\'s', async () => {
+    const ll84 = registered('ll84-disclosure')!;
+    const store = ns.stores.byMode.live;
+    const row = (property: string, lots: string, date = '2024-04-20T00:00:00.000') => ({
+      property_id: property, report_year: '2023', nyc_borough_block_and_lot: lots, nyc_building_identification: '', report_submission_date: date,
+    });
+    portal.publish(ll84.socrataId!, [row('9001', '1008350041;1008350102'), row('9002', '4044440001'), row('9003', '3000010001')]);
+    expect(await syncDataset(store, ll84, { base: portal.url, asOf })).toMatchObject({ status: 'synced', rowsFetched: 3, rowsRejected: 0 });
+    const held = async () => (await store.pg.query("select source_id from property_filings where source_dataset = 'll84-disclosure' order by source_id")).rows.map((r) => r.source_id);
+    expect(await held()).toEqual(['9001|2023', '9001|2023|1008350102', '9002|2023', '9003|2023']);
+    portal.drop(ll84.socrataId!, (published) => published.property_id === '9001');
+    // 9003's row can no longer be read (its date is not a date): its filing stays, it may still be published.
+    portal.change(ll84.socrataId!, (published) => published.property_id === '9003', (published) => ({ ...published, report_submission_date: 'soon' }));
+    expect(await syncDataset(store, ll84, { base: portal.url, asOf, full: true })).toMatchObject({ status: 'synced', rowsFetched: 2, rowsRejected: 1, rowsRemoved: 2 });
+    expect(await held()).toEqual(['9002|2023', '9003|2023']);
+    expect((await verifyStores(store, PROPERTIES)).ok).toBe(true);
+  });
 });
 
