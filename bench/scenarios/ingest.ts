@@ -107,7 +107,7 @@ const changedIngest: BenchScenario = {
   kind: 'task',
   name: 'ingest-1pct',
   description: 'the same export with 1% of rows changed, ingested over the stores ingest-full left (the unchanged establishments are skipped before their rows are parsed)',
-  targets: 'at most 5 s (issue 13)',
+  targets: 'at most 5 s',
   async run(ctx) {
     if (!fs.existsSync(fullFile)) throw new Error('run ingest-full first');
     const changedRows = await writeChangedCopy();

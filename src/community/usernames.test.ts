@@ -107,7 +107,7 @@ describe('checkUsername: reserved and impersonation handles', () => {
   });
 });
 
-describe('reserved matching ignores case and separators (contract-decisions)', () => {
+describe('reserved matching ignores case and separators (docs/decisions.md, Community and devices)', () => {
   const variants = (name: string) => {
     const compact = name.replace(/[_ .-]+/g, '');
     return [name, name.toLowerCase(), name.toUpperCase(), compact, compact.toLowerCase(), compact.toUpperCase()];

@@ -11,7 +11,7 @@
  * the store indexes ("Joe.Smith" and "joe.smith" collide; "joe_smith" is a different handle).
  *
  * Reserved (see RESERVED_TERMS for the lists): matched case- and separator-insensitively
- * (contract-decisions: "SupportTeam", "supportteam" and "support_team" are the same answer).
+ * (docs/decisions.md, Community and devices: "SupportTeam", "supportteam" and "support_team" are the same answer).
  * A handle is refused when, after folding (lowercase, digit look-alikes 0→o 1→i/l 3→e 4→a
  * 5→s 7→t read as letters, trailing digits also tried without),
  *   1. the whole handle, separators dropped, is a reserved term ("Admin", "r00t", "N.Y.C. Health", "mod42", "nu11"); or

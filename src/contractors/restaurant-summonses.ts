@@ -4,12 +4,12 @@ import { normalizeText } from '../search/normalize';
 
 /**
  * Which OATH summonses are a restaurant's: the link rule between the contractors family's
- * tickets and the restaurant family's establishments (issue 12 item 5). Pure; the reads are in
+ * tickets and the restaurant family's establishments. Pure; the reads are in
  * ./figures.ts. The text of RESTAURANT_SUMMONS_LINK_RULE is served in the OpenAPI document
  * (RestaurantStats); keep it and the code in step.
  *
  * There is no shared key (no CAMIS on a summons, no summons number on an inspection), so the
- * link narrows in the order the design guidance gives (domain-facts 2.5):
+ * link narrows in the order the design guidance gives (docs/decisions.md, Contractors):
  * 0. Agency: only the Health Department's food-service summonses (isFoodServiceAgency).
  * 1. Lot: the summons's violation-location BBL (borough, block, lot) is the establishment's
  *    BBL. Candidates are every establishment on that lot, so a summons at a food court or a

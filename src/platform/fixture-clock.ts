@@ -21,7 +21,7 @@ let reference: Date | undefined;
 /**
  * The clock of every time-relative answer (stats windows, community decay, deadlines): now
  * for live keys; for test keys the fixture's reference date, so the same request gives the
- * same bytes on any day (contract-decisions.md, test mode).
+ * same bytes on any day (docs/decisions.md, Keys, modes, usage).
  */
 export function clockOf(store: { mode: string }, now: () => Date = () => new Date()): Date {
   if (store.mode === 'live') return now();

@@ -160,7 +160,7 @@ const FISP_CYCLE_9_START = '2020-02-21';
 
 /**
  * The FISP cycle a date falls in: cycle 9 ran from 2020-02-21 for five years, each cycle
- * starting on February 21 five years after the last (domain-facts Part 1).
+ * starting on February 21 five years after the last (docs/decisions.md, Deadlines).
  */
 export function fispCycleOn(date: string): number {
   const year = Number(date.slice(0, 4));

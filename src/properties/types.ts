@@ -1,4 +1,4 @@
-/** The vocabularies of a property violation item (contract-decisions.md, "Properties"). */
+/** The vocabularies of a property violation item (docs/decisions.md, Properties). */
 export const VIOLATION_AGENCIES = ['DOB', 'ECB', 'DOB_NOW'] as const;
 export const VIOLATION_RECORD_TYPES = ['dob_violation', 'ecb_violation', 'dob_safety_violation'] as const;
 export const VIOLATION_SORTS = ['-date', 'date', '-penalty', 'penalty'] as const;

@@ -131,7 +131,7 @@ export const restaurantInputs = {
   browse: { query: BrowseQuery },
   nearby: { query: NearbyQuery },
   batch: {
-    // Items have no length or shape rule: a malformed id is answered in notFound (contract-decisions.md).
+    // Items have no length or shape rule: a malformed id is answered in notFound (docs/decisions.md).
     body: batchBody('camis', 50),
   },
   profile: { params: CamisPath },

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 
 /**
- * The webhook figures /metrics reports (issue 15 part 4), read on scrape from the delivery
+ * The webhook figures /metrics reports, read on scrape from the delivery
  * rows (platform schema), so every API process reports the same numbers whoever ran the
  * deliveries. The composition root hands this to the metrics module (the core never imports
  * a family).

@@ -124,7 +124,7 @@ describe('GET /contractors/{slug}/tickets', () => {
   });
 });
 
-describe('a summons defaulted again after it was reopened (first default only, domain-facts 2.2)', () => {
+describe('a summons defaulted again after it was reopened (first default only, docs/decisions.md)', () => {
   // One load shows the default, the next the new hearing granted (RESCHEDULED), the last a
   // second default decided 2026-02-20: its 75 days run to 2026-05-06, past the clock, but a
   // new hearing is granted once per summons. A first default of the same company decided

@@ -3,7 +3,7 @@ import { loadVisibleFixture } from '../restaurants/support';
 import { startTestApi, TestApi } from '../support/api';
 
 /**
- * contract-decisions.md: test mode answers from the fixture as of its reference date, so
+ * docs/decisions.md: test mode answers from the fixture as of its reference date, so
  * the same request gives the same bytes on any day. Every read endpoint of the restaurant
  * family is asked today and again with the wall clock moved years ahead.
  */

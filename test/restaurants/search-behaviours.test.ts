@@ -2,7 +2,7 @@ import { startTestApi, TestApi } from '../support/api';
 import { EstablishmentSpec, ingestEstablishments } from './support';
 
 /**
- * GET /restaurants/search: the behaviours issue 13 found failing, each built from made-up
+ * GET /restaurants/search: behaviours once found failing, each built from made-up
  * names of the same shape as the real ones (a rule, not a list of cases), each failing
  * without its fix. Every answer is checked against the OpenAPI document by the test API.
  */

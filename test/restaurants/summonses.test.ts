@@ -15,7 +15,7 @@ import { startTestApi, TestApi } from '../support/api';
 import { EstablishmentSpec, portalRows, writePortalFile } from './support';
 
 /**
- * Restaurants' OATH summonses (issue 12 item 5): OATH rows and restaurant rows through the real
+ * Restaurants' OATH summonses: OATH rows and restaurant rows through the real
  * ingest pipelines, linked at read time by the rule of src/contractors/restaurant-summonses.ts,
  * the four RestaurantStats fields and the oath_summonses risk factor checked by hand. Every
  * response is validated against the OpenAPI document by the test API.

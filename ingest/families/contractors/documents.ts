@@ -5,7 +5,7 @@ import { nameTailsOf } from '../../../src/search/first-letter';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
-/** The Contractor summary as served by browse and search (api-spec.md), in the contract's key order. */
+/** The Contractor summary as served by browse and search of the contract, in the contract's key order. */
 export interface ContractorSummary {
   slug: string;
   name: string;

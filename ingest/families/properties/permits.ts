@@ -19,7 +19,7 @@ import { createUnseenLots } from './unseen-lots';
 /** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
 interface PermitDataset<Status> {
   source: DatasetSpec<PermitRow<Status>>;
-  /** contract-decisions.md: DOB (BIS) or DOB_NOW. */
+  /** docs/decisions.md: DOB (BIS) or DOB_NOW. */
   agency: PermitAgency;
   recordType: PermitRecordType;
   standing(status: Status, asOf: Date): PermitStanding;

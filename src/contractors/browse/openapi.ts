@@ -72,7 +72,7 @@ export const contractorBrowseFragment: ApiFragment = {
     ContractorSummary: {
       type: 'object',
       additionalProperties: false,
-      description: 'A company as browse and search list it (api-spec "Contractor summary"): its totals across every docket spelling as of the last ingest.',
+      description: 'A company as browse and search list it (the contract\'s Contractor summary): its totals across every docket spelling as of the last ingest.',
       required: ['slug', 'name', 'ticketCount', 'finesDueCents', 'riskLevel'],
       properties: {
         slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'The company id (GET /contractors/{slug}): lowercase kebab of the primary spelling when first issued (with -2, -3, ... when already issued, or when a word of the contractor paths such as search or batch); never changes.' },

@@ -10,7 +10,7 @@ export const CONTRACTOR_BATCH_MAX = 25;
 
 export const contractorProfileInputs = {
   profile: { params: Type.Object({ slug: slugParam }) },
-  // Items have no shape rule: a slug that cannot be one is answered in notFound (contract-decisions.md).
+  // Items have no shape rule: a slug that cannot be one is answered in notFound (docs/decisions.md).
   batch: { body: batchBody('slugs', CONTRACTOR_BATCH_MAX) },
 };
 

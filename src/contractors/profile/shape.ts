@@ -1,7 +1,7 @@
 import { contractorRisk, type ContractorRiskFactor, type ContractorRiskFinding, type ContractorRiskLevel, reopenableSavings, riskFindingOf } from '../../domain/contractors';
 import type { CompanyRow, StandingTicket } from '../store';
 
-/** The Contractor profile (api-spec.md), plus its risk score, factors and docket spellings. */
+/** The Contractor profile of the contract, plus its risk score, factors and docket spellings. */
 export interface ContractorProfile {
   slug: string;
   name: string;

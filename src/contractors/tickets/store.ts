@@ -4,7 +4,7 @@ import { prepared } from '../../db/pool';
 import { type StandingTicket, standingTicketOf, TICKET_RECORD_SELECT } from '../store';
 import { buildTicketQuery, type TicketFilter } from './queries';
 
-/** One served ticket (api-spec.md, Contractor ticket), in contract order. */
+/** One served ticket (the contract\'s Contractor ticket), in contract order. */
 export interface ContractorTicketItem {
   ticket: string;
   charge: string;

@@ -2,7 +2,7 @@ import { isoDate } from '../../nyc';
 
 /**
  * What a contractor can still save by asking for new hearings on its defaulted tickets
- * whose 75-day window is live (contract-decisions.md, "Contractors"). Pure: the tickets'
+ * whose 75-day window is live (docs/decisions.md, Contractors). Pure: the tickets'
  * standings (tickets.ts) and the clock are arguments. SAVINGS_DESCRIPTION is served in the
  * OpenAPI document.
  */

@@ -1,6 +1,6 @@
 import { foldLetters } from '../../nyc/letters';
 /**
- * A company's public id (contract-decisions.md, "Contractors"): the lowercase kebab of its
+ * A company's public id (docs/decisions.md, Contractors): the lowercase kebab of its
  * primary spelling, with a numeric suffix when that slug was already issued. Slugs are never
  * reused and never changed once issued: the caller passes every slug ever issued (retired
  * ones included), and a company keeps the slug it was given even when a later ingest changes

@@ -39,7 +39,7 @@ describe('ticket standing on the real file rows (values copied by hand)', () => 
 });
 
 describe('ticket status mapping', () => {
-  it('a hearing ahead is open; the penalty OATH writes before any decision is not a finding (domain-facts 2.3)', () => {
+  it('a hearing ahead is open; the penalty OATH writes before any decision is not a finding (docs/decisions.md, Contractors)', () => {
     const before = ticketStanding(ticket({ hearingStatus: 'RESCHEDULED', hearingResult: 'ADJOURNED', hearingDate: '2026-12-05', penaltyImposedCents: 125_000, balanceDueCents: 125_000, complianceStatus: 'Penalty Due', charges: [charge(125_000)] }), ASOF);
     expect(before).toMatchObject({ status: 'open', defaulted: false, imposedCents: 0, dueCents: 0, soughtCents: 125_000, reopenableUntil: null });
     // A scheduled hearing with nothing else: open while the date is today or later.

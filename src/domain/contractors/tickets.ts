@@ -3,7 +3,7 @@ import type { TicketRecord } from './types';
 
 /**
  * A contractor ticket's status, money and new-hearing window, from the OATH summons'
- * own columns (contract-decisions.md, "Contractors"; domain-facts.md Part 2). Pure: the
+ * own columns (docs/decisions.md, Contractors; docs/decisions.md, Contractors). Pure: the
  * clock is an argument. The text of TICKET_STATUS_DESCRIPTION is served in the OpenAPI
  * document; keep it and the code in step.
  */
@@ -18,7 +18,7 @@ export const NEW_HEARING_WINDOW_DAYS = 75;
 type HearingStatusMeaning = 'completed' | 'pending' | 'paid' | 'defaulted' | 'docketed' | 'written_off';
 /**
  * Every `hearing_status` the real file shows (PAID IN FULL, HEARING COMPLETED, DOCKETED) and
- * domain-facts.md §2.4 names (RESCHEDULED, DEFAULTED, WRITTEN OFF, STAYED; NEW ISSUANCE and
+ * docs/decisions.md (Contractors) names (RESCHEDULED, DEFAULTED, WRITTEN OFF, STAYED; NEW ISSUANCE and
  * HEARING PENDING as likely).
  */
 export const HEARING_STATUSES: Readonly<Record<string, HearingStatusMeaning>> = {
@@ -37,7 +37,7 @@ export const HEARING_STATUSES: Readonly<Record<string, HearingStatusMeaning>> = 
 type HearingResultMeaning = 'liable' | 'default' | 'dismissed' | 'adjourned' | 'paid' | 'written_off';
 /**
  * Every `hearing_result` the real file shows (IN VIOLATION, DEFAULT, DEFAULTED) and
- * domain-facts.md §2.4 names (DISMISSED, STIPULATED, ADJOURNED; WRITTEN OFF and PAID IN FULL
+ * docs/decisions.md (Contractors) names (DISMISSED, STIPULATED, ADJOURNED; WRITTEN OFF and PAID IN FULL
  * as results; CURED, "fixed before the hearing").
  */
 export const HEARING_RESULTS: Readonly<Record<string, HearingResultMeaning>> = {
@@ -154,7 +154,7 @@ export function ticketStanding(record: TicketRecord, asOf: Date): TicketStanding
   const laterHearing = record.hearingDate !== null && record.decisionDate !== null && record.hearingDate > record.decisionDate;
   // Awaiting the new hearing now (this row), which undoes the finding until its outcome shows.
   const reopenedNow = defaulted && (status === 'pending' || laterHearing);
-  // A new hearing is granted once per summons (domain-facts 2.2): a default after one that
+  // A new hearing is granted once per summons (docs/decisions.md, Contractors): a default after one that
   // was reopened, in this row or in a row an earlier load stored, gets no window.
   const reopened = reopenedNow || record.reopenedBefore === true;
   const writtenOff = status === 'written_off' || result === 'written_off';

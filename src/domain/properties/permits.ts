@@ -1,14 +1,14 @@
 import { isoDate } from '../../nyc';
 
 /**
- * The Permit item of a tax lot (api-spec.md, "Permit item") and how each permit and job
- * filing dataset's own status columns read as isOpen (contract-decisions.md, "Properties").
+ * The Permit item of a tax lot (the contract\'s Permit item) and how each permit and job
+ * filing dataset's own status columns read as isOpen (docs/decisions.md, Properties).
  * One pure function per dataset; each also names the status values it does not know, for
  * the ingest report to count. A value a mapping does not know never hides an item: what
  * cannot be read as signed off, withdrawn, revoked or expired is open.
  */
 
-/** contract-decisions.md: `DOB` (BIS) or `DOB_NOW`. */
+/** docs/decisions.md: `DOB` (BIS) or `DOB_NOW`. */
 export const PERMIT_AGENCIES = ['DOB', 'DOB_NOW'] as const;
 export type PermitAgency = (typeof PERMIT_AGENCIES)[number];
 /** The record class: a work permit, or the job filing (application) the permits are issued under. */

@@ -2,7 +2,7 @@ import { isoDate } from '../../nyc';
 
 /**
  * isOpen and the penalty figures of a property violation item, from each dataset's own
- * status columns (contract-decisions.md, "Properties"). One pure function per dataset;
+ * status columns (docs/decisions.md, Properties). One pure function per dataset;
  * each also names the status values it does not know, for the ingest report to count.
  * A value it does not know never hides a violation: what cannot be read as closed is open.
  */

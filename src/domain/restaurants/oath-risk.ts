@@ -3,8 +3,8 @@ import { inWindow, recencyWeight } from './recency';
 import { riskLevelOf } from './risk';
 
 /**
- * The restaurant risk factor fed by the Health Department's summonses at OATH (issue 12
- * item 5). Stored profiles carry the inspection-only risk block (riskBlock, derived at
+ * The restaurant risk factor fed by the Health Department's summonses at OATH.
+ * Stored profiles carry the inspection-only risk block (riskBlock, derived at
  * ingest); the profile adds this factor at read time from the summonses the contractors
  * family links to the establishment (src/contractors/figures.ts). Pure: findings and clock in.
  */

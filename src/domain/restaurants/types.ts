@@ -70,7 +70,7 @@ export interface EstablishmentHistory {
   inspections: InspectionRecord[];
 }
 
-// ---- Served shapes (api-spec.md) -------------------------------------------------------
+// ---- Served shapes of the contract -------------------------------------------------------
 
 export interface RestaurantSummary {
   camis: string;

@@ -14,7 +14,7 @@ export const PROPERTY_BATCH_MAX = 25;
 
 export const profileInputs = {
   profile: { params: Type.Object({ bbl: bblParam }) },
-  // Items have no shape rule: a bbl that is not 10 digits is answered in notFound (contract-decisions.md).
+  // Items have no shape rule: a bbl that is not 10 digits is answered in notFound (docs/decisions.md).
   batch: { body: batchBody('bbls', PROPERTY_BATCH_MAX) },
 };
 

@@ -1,6 +1,6 @@
 import type { PropertyRiskFactorKey, PropertyRiskLevel } from '../../domain/properties/risk';
 
-/** The Property profile (api-spec.md), fields in contract order, then the risk factors. */
+/** The Property profile of the contract, fields in contract order, then the risk factors. */
 export interface PropertyProfile {
   bbl: string;
   address: string;

@@ -1,5 +1,5 @@
 /**
- * A lot's slug (contract-decisions.md, Properties): lowercase kebab of its primary address
+ * A lot's slug (docs/decisions.md, Properties): lowercase kebab of its primary address
  * and borough, then the BBL: `148-11 58 AVENUE`, Queens, 4064210038 ->
  * `148-11-58-avenue-queens-4064210038`. A lot with no address: `queens-4064210038`. The BBL
  * is the key; the slug is for the public page, so only ASCII letters and digits survive

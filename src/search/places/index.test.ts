@@ -221,7 +221,7 @@ describe('matchPlace', () => {
   });
 });
 
-describe('places people type (issue 13)', () => {
+describe('places people type', () => {
   it.each([
     ['pizza hk', "Hell's Kitchen"],
     ['pizza stuy town', 'Stuyvesant Town'],

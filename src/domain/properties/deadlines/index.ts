@@ -1,6 +1,6 @@
 /**
  * The compliance calendar of a tax lot: one declarative rule per obligation kind
- * (domain-facts.md Part 1), the clock passed in.
+ * (docs/decisions.md, Deadlines), the clock passed in.
  */
 import { isoDate } from '../../../nyc/dates';
 import type { EvidenceSource, LotFacts } from '../types';

@@ -5,7 +5,7 @@
 import { calendarDate, daysBetween } from '../../../nyc/dates';
 import type { Assessment } from './types';
 
-/** `due_soon` starts exactly this many days before the due date (contract-decisions.md). */
+/** `due_soon` starts exactly this many days before the due date (docs/decisions.md). */
 export const DUE_SOON_DAYS = 90;
 
 export function yearOf(date: string): number {

@@ -25,7 +25,7 @@ export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 export const DEADLINE_STATUSES = ['ok', 'due_soon', 'overdue', 'action_needed', 'unverifiable'] as const;
 export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
 
-/** The Deadline item of the API (api-spec.md). */
+/** The Deadline item of the API of the contract. */
 export interface DeadlineItem {
   kind: DeadlineKind;
   label: string;
@@ -55,7 +55,7 @@ export interface Assessment {
 interface RuleText {
   kind: DeadlineKind;
   label: string;
-  /** Plain-English rule and citation, with the [U]/[T] caveats of domain-facts.md. */
+  /** Plain-English rule and citation, with the caveats of its sources (a third-party reading, an unconfirmed value). */
   basis: string;
   penalty: string;
   whatToDo: string;
