@@ -66,7 +66,7 @@ export function createApp(options: AppOptions): App {
   const { config, stores, logger } = options;
   const doc = options.doc ?? openApiDocument();
   const usage = new UsageBuffer(stores.platform);
-  // X-Forwarded-For is believed only for the configured number of proxy hops (README: client address).
+  // X-Forwarded-For is believed only for the configured number of proxy hops (README: Configuration, TRUSTED_PROXY_HOPS).
   const koa = new Koa({ proxy: config.trustedProxyHops > 0, maxIpsCount: config.trustedProxyHops });
   koa.silent = true;
 

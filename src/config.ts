@@ -41,11 +41,11 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** Reads kept while their tables are unchanged (src/db/kept-reads.ts; KEPT_READS=on|off, default on). */
   keptReads: boolean;
-  /** How often the worker looks for outbox rows no ingest is indexing (OUTBOX_WATCH_SECONDS, default 5; README: Ingest). */
+  /** How often the worker looks for outbox rows no ingest is indexing (OUTBOX_WATCH_SECONDS, default 5; README: The worker and schedules). */
   outboxWatchSeconds: number;
   /** Uploaded images decoding at once and waiting their turn, per process (src/community/decode-queue.ts; README: Configuration). */
   imageDecodes: { concurrency: number; waiting: number };
-  /** The schedules of the portal syncs and the daily rederive (src/datasets/schedule.ts, ingest/schedules.ts; README: Sync). */
+  /** The schedules of the portal syncs and the daily rederive (src/datasets/schedule.ts, ingest/schedules.ts; README: The worker and schedules). */
   sync: SyncConfig;
 }
 

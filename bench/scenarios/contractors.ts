@@ -19,8 +19,8 @@ import { resetNamespace, runCli } from './ingest';
  * respondents; the heaviest company ~1,400 tickets): company-name typeahead and profiles at
  * a fixed offered rate (open-loop), the heaviest companies' and a sample's tickets followed
  * to the end, and the full ingest of a generated set. Fraction 1 is ~2 million summonses;
- * the real OATH export (every agency, since the 1990s) is about ten times that: README
- * "Bench" says how the figures extrapolate.
+ * the real OATH export (every agency, since the 1990s) is about ten times that:
+ * docs/benchmarks.md says how the figures extrapolate.
  */
 
 const FRACTION = Number(process.env.BENCH_CONTRACTORS_FRACTION ?? 0.02);

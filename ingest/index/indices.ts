@@ -120,7 +120,7 @@ const MERGE_FROM_SHARE = 0.25;
  * Merges the family's forceMerge indices to one segment after a load that rewrote a large share
  * of their documents (a first load, a full reload), as a rebuild does: a load leaves several
  * segments, and the typeahead's fuzzy tiers walk every segment's terms (the restaurant
- * typeahead's shard time per query 2.33 -> 1.51 ms at 3 segments against 1, README). A small
+ * typeahead's shard time per query 2.33 -> 1.51 ms at 3 segments against 1, docs/benchmarks.md). A small
  * re-ingest leaves merging to Elasticsearch's own policy, since a forced merge of the whole
  * index costs seconds it does not need to pay.
  */
