@@ -6,6 +6,7 @@
  *
  *   POST /_bench/load?dataset=<id>&file=<csv>   serve a generated CSV (portal export) as the data set
  *   POST /_bench/change?dataset=<id>&rows=<n>&seed=<s>   give n rows, picked at random, a new value and :updated_at
+ *   POST /_bench/tick?ms=<n>                    move the clock on: later changes are stamped after it
  *   GET  /_bench/stats                          rows per data set, rows sent
  *   GET  /resource/<id>.json?$select=:*,*&$order=:updated_at,:id&$limit=N[&$where=<position>]
  */
@@ -199,6 +200,10 @@ const server = http.createServer((req, res) => {
         res.end(JSON.stringify({ rows: await load(dataset, url.searchParams.get('file')!) }));
       } else if (req.method === 'POST' && url.pathname === '/_bench/change') {
         res.end(JSON.stringify({ changed: change(dataset, Number(url.searchParams.get('rows')), Number(url.searchParams.get('seed') ?? 1)) }));
+      } else if (req.method === 'POST' && url.pathname === '/_bench/tick') {
+        // Later changes are stamped after this: a sync position from an earlier run of the portal stays behind them.
+        clock += Number(url.searchParams.get('ms') ?? 0);
+        res.end(JSON.stringify({ clock }));
       } else if (url.pathname === '/_bench/stats') {
         res.end(JSON.stringify({ rowsSent, datasets: Object.fromEntries([...datasets].map(([name, set]) => [name, set.rows])) }));
       } else {

@@ -43,12 +43,14 @@ const STATE_QUERIES: Record<string, { family: ChangeFamily; sql: string; withClo
   },
   contractors: {
     family: 'contractor',
+    // From the company's spelling totals (kept current as of the load's day by the apply), not
+    // its tickets: a company's state costs its spellings, however many tickets it holds.
     sql: `select c.slug as key, null as zip, null as borough,
-            json_build_object('tickets', count(t.ticket)::int, 'closed', count(t.ticket) filter (where t.status = 'closed')::int,
-              'defaulted', count(t.ticket) filter (where t.defaulted)::int,
-              'reopenable', count(t.ticket) filter (where t.reopenable_until >= $2::date)::int) as state
-          from contractor_companies c left join contractor_tickets t on t.company = c.slug
-          where c.slug = any($1) group by c.slug`,
+            json_build_object('tickets', coalesce(sum(t.tickets), 0)::int, 'closed', coalesce(sum(t.tickets - t.open_tickets), 0)::int,
+              'defaulted', coalesce(sum(t.defaulted_tickets), 0)::int, 'reopenable', coalesce(sum(t.reopenable_tickets), 0)::int) as state
+          from contractor_companies c left join contractor_spellings s on s.company = c.slug
+            left join contractor_spelling_totals t on t.spelling = s.spelling
+          where c.slug = any($1) and $2::date is not null group by c.slug`,
   },
 };
 

@@ -45,7 +45,19 @@ export async function* readJsonRecords(
   if (!parser.isEnded) parser.end();
 }
 
-function toItem(value: unknown, line: number): RawItem {
+/** columnKey of a SODA field name, remembered: every record of a data set names the same few dozen fields. */
+const keyOfField = new Map<string, string>();
+function fieldKey(field: string): string {
+  let key = keyOfField.get(field);
+  if (key === undefined) {
+    key = field.startsWith(':') ? `:${columnKey(field)}` : columnKey(field);
+    if (keyOfField.size < 10_000) keyOfField.set(field, key);
+  }
+  return key;
+}
+
+/** One element of a SODA JSON array as a keyed record (null values left out), or why it is none. */
+export function toItem(value: unknown, line: number): RawItem {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line, reason: 'not a JSON object' };
   const record: RawRecord = {};
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
@@ -53,17 +65,17 @@ function toItem(value: unknown, line: number): RawItem {
     // The portal's system fields (`:id`, `:updated_at`, asked for with `$select=:*,*`) keep
     // their colon: `:id` is not a data set's own `id` column.
     if (key.startsWith(':')) {
-      if (typeof field !== 'object') record[`:${columnKey(key)}`] = String(field);
+      if (typeof field !== 'object') record[fieldKey(key)] = String(field);
       continue;
     }
     if (typeof field === 'object') {
       // SODA location objects: {latitude, longitude} or GeoJSON {type, coordinates: [lon, lat]}.
       const point = field as { latitude?: unknown; longitude?: unknown; coordinates?: unknown[] };
-      if (Array.isArray(point.coordinates)) record[columnKey(key)] = `POINT (${point.coordinates[0]} ${point.coordinates[1]})`;
-      else if (point.latitude !== undefined) record[columnKey(key)] = `POINT (${point.longitude} ${point.latitude})`;
+      if (Array.isArray(point.coordinates)) record[fieldKey(key)] = `POINT (${point.coordinates[0]} ${point.coordinates[1]})`;
+      else if (point.latitude !== undefined) record[fieldKey(key)] = `POINT (${point.longitude} ${point.latitude})`;
       continue;
     }
-    record[columnKey(key)] = String(field);
+    record[fieldKey(key)] = String(field);
   }
   return { line, record };
 }

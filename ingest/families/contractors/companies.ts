@@ -4,6 +4,7 @@ import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/openapi';
 import { isoDate } from '../../../src/nyc';
 import { copyIntoTemporaryTable, type CopyColumn } from '../../load/copy-rows';
 import { nameBlock } from './names';
+import { currentTotals } from './totals';
 
 /** A spelling of a block as grouping sees it: its CompanyName and the company it belonged to before this load (null when new). */
 interface BlockSpelling {
@@ -57,11 +58,32 @@ export async function groupBlocks(
 ): Promise<Grouping> {
   const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [] };
   if (incoming.size === 0) return grouping;
-  const blocks = [...new Set([...incoming.values()].map(nameBlock))];
+  // A spelling already stored as read now (its cut candidates included) keeps its company: its
+  // block's names are those the last grouping saw, so only blocks with a new or changed
+  // spelling are grouped again (a load of changed tickets under known names groups nothing).
+  const { rows: known } = await client.query('select spelling, name, company from contractor_spellings where spelling = any($1)', [[...incoming.keys()]]);
+  const storedOf = new Map(known.map((row) => [row.spelling as string, row as { name: CompanyName; company: string | null }]));
+  const unchanged = (spelling: string, name: CompanyName) => {
+    const stored = storedOf.get(spelling);
+    return stored !== undefined && stored.company !== null && sameName(stored.name, { ...name, truncatedPrefixes: union(stored.name.truncatedPrefixes, name.truncatedPrefixes) });
+  };
+  const regrouped = new Set([...incoming].filter(([spelling, name]) => !unchanged(spelling, name)).map(([, name]) => nameBlock(name)));
+  const grouped = new Map<string, CompanyName>();
+  for (const [spelling, name] of incoming) {
+    if (regrouped.has(nameBlock(name))) {
+      grouped.set(spelling, name);
+      continue;
+    }
+    const company = storedOf.get(spelling)!.company!;
+    grouping.companyOf.set(spelling, company);
+    grouping.touched.add(company);
+  }
+  if (grouped.size === 0) return grouping;
+  const blocks = [...regrouped];
   const { rows: stored } = await client.query('select spelling, name, company from contractor_spellings where block = any($1)', [blocks]);
   const spellings = new Map<string, BlockSpelling>();
   for (const row of stored) spellings.set(row.spelling, { name: row.name, company: row.company, storedName: row.name });
-  for (const [spelling, name] of incoming) {
+  for (const [spelling, name] of grouped) {
     const known = spellings.get(spelling);
     if (!known) spellings.set(spelling, { name, company: null, storedName: null });
     // The cut candidates are the union over every field split the spelling was seen in.
@@ -193,31 +215,26 @@ const SUMMED_COLUMNS = [
 const NO_TICKETS: Readonly<Record<string, unknown>> = { ...Object.fromEntries(SUMMED_COLUMNS.map((column) => [column, 0])), last_violation_date: null };
 
 /**
- * Recomputes these companies' totals from their tickets as of `asOf` (savings count the
- * windows live on the clock's day, as savings.ts does) and writes those that differ;
- * returns their slugs. A company without tickets, or absorbed, is unlisted.
+ * Recomputes these companies' totals as of `asOf` (savings count the windows live on the
+ * clock's day, as savings.ts does) from their spellings' totals (totals.ts; made current
+ * first), and writes those that differ; returns their slugs. A company without tickets, or
+ * absorbed, is unlisted.
  */
 export async function refreshCompanies(client: PoolClient, slugs: string[], asOf: Date): Promise<string[]> {
   if (slugs.length === 0) return [];
   const today = isoDate(asOf);
   const { rows } = await client.query('select slug, name, absorbed_into from contractor_companies where slug = any($1)', [slugs]);
   const { rows: spellingRows } = await client.query('select company, spelling from contractor_spellings where company = any($1) order by spelling', [slugs]);
-  // One pass over the companies' tickets, by spelling: the primary spelling needs each
-  // spelling's count, and every total is a sum (or the latest date) of the spellings' ones.
+  await currentTotals(client, spellingRows.map((row) => row.spelling as string), today);
+  // Each spelling's totals, and each company's newest violation (an index lookup apiece).
   const { rows: groups } = await client.query(
-    `select company, spelling,
-       count(*)::int as tickets,
-       count(*) filter (where status <> 'closed')::int as open_tickets,
-       count(*) filter (where status = 'defaulted')::int as defaulted_hearings,
-       coalesce(sum(sought_cents), 0)::float8 as fines_sought_cents,
-       coalesce(sum(imposed_cents), 0)::float8 as fines_imposed_cents,
-       coalesce(sum(due_cents), 0)::float8 as fines_due_cents,
-       count(*) filter (where reopenable_until >= $2::date)::int as reopenable_tickets,
-       coalesce(sum(greatest(0, imposed_cents - sought_cents)) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_min_cents,
-       coalesce(sum(imposed_cents + late_fees_due_cents) filter (where reopenable_until >= $2::date), 0)::float8 as reopenable_savings_max_cents,
-       max(violation_date)::text as last_violation_date
-     from contractor_tickets where company = any($1) group by company, spelling`,
-    [slugs, today],
+    `select s.company, s.spelling, ${SUMMED_COLUMNS.map((column) => `t.${column}::float8 as ${column}`).join(', ')}
+     from contractor_spellings s join contractor_spelling_totals t using (spelling) where s.company = any($1)`,
+    [slugs],
+  );
+  const { rows: newest } = await client.query(
+    'select c.slug, (select max(violation_date) from contractor_tickets t where t.company = c.slug)::text as last_violation_date from unnest($1::text[]) as c (slug)',
+    [slugs],
   );
   const spellingsOf = new Map<string, string[]>();
   for (const { company, spelling } of spellingRows) {
@@ -231,11 +248,9 @@ export async function refreshCompanies(client: PoolClient, slugs: string[], asOf
     countsOf.get(group.company)!.set(group.spelling, group.tickets);
     const totals = totalsOf.get(group.company) ?? { ...NO_TICKETS };
     for (const column of SUMMED_COLUMNS) totals[column] = (totals[column] as number) + group[column];
-    if (group.last_violation_date !== null && (totals.last_violation_date === null || group.last_violation_date > (totals.last_violation_date as string))) {
-      totals.last_violation_date = group.last_violation_date;
-    }
     totalsOf.set(group.company, totals);
   }
+  for (const { slug, last_violation_date } of newest) if (totalsOf.has(slug)) totalsOf.get(slug)!.last_violation_date = last_violation_date;
   const fresh = rows.map((company) => {
     const row = { ...company, ...(totalsOf.get(company.slug) ?? NO_TICKETS) } as Record<string, any>;
     const spellings = spellingsOf.get(row.slug) ?? [];

@@ -8,6 +8,7 @@ import { groupBlocks, refreshCompanies } from './companies';
 import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
 import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
+import { currentTotals, moveTotals, ticketsShare } from './totals';
 
 /**
  * Contractors: companies as the city dockets them at OATH, keyed by the first slug each was
@@ -65,9 +66,13 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     'select ticket, spelling, company, respondent_first_name, respondent_last_name, reopened from contractor_tickets where ticket = any($1)',
     [ticketNumbers],
   );
+  const day = isoDate(asOf);
+  // The totals of every spelling these tickets had or have, made current before they move.
+  await currentTotals(client, [...prior.flatMap((row) => (row.spelling ? [row.spelling as string] : [])), ...incoming.keys()], day);
   // Tickets per spelling as they will be once this chunk is written.
   const ticketsBySpelling = async (spellings: string[]) => {
-    const { rows: counted } = await client.query('select spelling, count(*)::int as n from contractor_tickets where spelling = any($1) group by spelling', [spellings]);
+    await currentTotals(client, spellings, day);
+    const { rows: counted } = await client.query('select spelling, tickets as n from contractor_spelling_totals where spelling = any($1)', [spellings]);
     const counts = new Map<string, number>(counted.map((row) => [row.spelling as string, row.n as number]));
     for (const { spelling } of prior) if (spelling !== null && counts.has(spelling)) counts.set(spelling, counts.get(spelling)! - 1);
     for (const { name } of entries) if (name) counts.set(name.spelling, (counts.get(name.spelling) ?? 0) + 1);
@@ -84,7 +89,6 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     .map((row) => stagedKeyOf({ firstName: row.respondent_first_name, lastName: row.respondent_last_name }) as string)
     .filter((key, index) => key !== stagedKey.get(prior[index].ticket)))];
   if (left.length) await client.query('delete from oath_source_hashes where slug = any($1)', [left]);
-  const day = isoDate(asOf);
   // A summons an earlier load showed reopened has used its one new hearing, whatever this row shows.
   const reopenedBefore = new Set(prior.filter((row) => row.reopened).map((row) => row.ticket as string));
   const tickets: StoredTicket[] = entries.map(({ row, name }) => ({
@@ -94,7 +98,9 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     standing: ticketStanding({ ...row, reopenedBefore: reopenedBefore.has(row.ticket) }, asOf),
     asOf: day,
   }));
+  const before = await ticketsShare(client, ticketNumbers, day);
   const written = await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
+  await moveTotals(client, before, await ticketsShare(client, ticketNumbers, day), day);
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
   return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...written])] };
 }
@@ -120,9 +126,15 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
     recordId: (row) => row.ticket,
     recordIdOfRaw: (record) => textField(record.ticket_number)?.toUpperCase() ?? null,
     async remove(client, seen, asOf) {
-      const { rows } = await client.query<{ company: string | null }>(
-        `delete from contractor_tickets t where not exists (select 1 from ${seen} s where s.id = t.ticket) returning t.company`,
+      const day = isoDate(asOf);
+      const { rows: absent } = await client.query<{ ticket: string; spelling: string | null }>(
+        `select ticket, spelling from contractor_tickets t where not exists (select 1 from ${seen} s where s.id = t.ticket)`,
       );
+      const tickets = absent.map((row) => row.ticket);
+      await currentTotals(client, absent.flatMap((row) => (row.spelling ? [row.spelling] : [])), day);
+      const before = await ticketsShare(client, tickets, day);
+      const { rows } = await client.query<{ company: string | null }>('delete from contractor_tickets where ticket = any($1) returning company', [tickets]);
+      await moveTotals(client, before, new Map(), day);
       const companies = [...new Set(rows.flatMap((row) => (row.company ? [row.company] : [])))].sort();
       return { removed: rows.length, changed: await refreshCompanies(client, companies, asOf) };
     },

@@ -3,6 +3,7 @@ import { leadCharge, ticketRecordOf, ticketStanding, type TicketStanding } from 
 import { isoDate } from '../../../src/nyc';
 import type { OathRow } from '../../sources/contractors';
 import { copyIntoTemporaryTable, copyRows, type CopyColumn } from '../../load/copy-rows';
+import { currentTotals, moveTotals, ticketsShare } from './totals';
 
 /** A summons as stored: its row, its company (null for an individual) and its standing as of the clock. */
 export interface StoredTicket {
@@ -134,6 +135,12 @@ export async function rederiveTickets(client: PoolClient, companies: string[], a
     return sameStanding(stored, standing) ? [] : [{ ticket: stored.ticket as string, company: stored.company as string, standing, asOf: isoDate(asOf) }];
   });
   if (stale.length === 0) return [];
+  const day = isoDate(asOf);
+  const written = stale.map(({ ticket }) => ticket);
+  // The spellings' totals move with the standings rewritten (totals.ts).
+  const { rows: spellings } = await client.query('select distinct spelling from contractor_tickets where ticket = any($1) and spelling is not null', [written]);
+  await currentTotals(client, spellings.map((row) => row.spelling as string), day);
+  const before = await ticketsShare(client, written, day);
   const columns: Array<CopyColumn<(typeof stale)[number]>> = [['ticket', 'text', ({ ticket }) => ticket], ...standingColumns<(typeof stale)[number]>()];
   await copyIntoTemporaryTable(client, 'rederived_tickets', 'contractor_tickets', columns, stale);
   await client.query(
@@ -141,5 +148,6 @@ export async function rederiveTickets(client: PoolClient, companies: string[], a
      from rederived_tickets as fresh where stored.ticket = fresh.ticket`,
   );
   await client.query('drop table rederived_tickets');
+  await moveTotals(client, before, await ticketsShare(client, written, day), day);
   return [...new Set(stale.map(({ company }) => company))];
 }
