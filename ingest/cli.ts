@@ -13,8 +13,8 @@
 import { parseArgs } from 'node:util';
 import type { Mode } from '../src/db/schemas';
 import { openIngestStores, ServiceUrls } from './connect';
-import { DATASETS, datasetNamed, FAMILIES, familyNamed, RESTAURANTS } from './families';
-import type { Family } from './families/types';
+import { DATASETS, datasetNamed, FAMILIES, familyNamed, INGEST_FAMILIES } from './families';
+import type { Family } from './load/types';
 import { loadTestModeFixture } from './fixture';
 import { drainOutbox } from './index/outbox-relay';
 import { rebuildIndices, upgradeIndices } from './index/rebuild';
@@ -96,8 +96,11 @@ export async function main(argv: string[], urls: ServiceUrls): Promise<number> {
       return 0;
     }
     if (command === 'fixture') {
-      const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
-      printSummary(fixture, RESTAURANTS);
+      const { summaries, remediationDocumentsAdded } = await loadTestModeFixture(store);
+      for (const { family, fixture } of INGEST_FAMILIES) fixture.forEach(({ dataset }, i) => {
+        write(`${family.name} fixture: ${dataset.source.name}`);
+        printSummary(summaries[family.name][i], family);
+      });
       write(`remediation documents added ${remediationDocumentsAdded}`);
       return 0;
     }

@@ -20,6 +20,7 @@ export async function loadBundledData(stores: Stores, logger: Logger): Promise<v
     }
   }
   const store = stores.byMode.test;
-  const { fixture, remediationDocumentsAdded } = await loadTestModeFixture(store);
-  logger.info({ fixture, remediationDocumentsAdded }, 'test-mode fixture loaded');
+  const { summaries, remediationDocumentsAdded } = await loadTestModeFixture(store);
+  const rows = Object.fromEntries(Object.entries(summaries).map(([family, loaded]) => [family, loaded.reduce((sum, summary) => sum + summary.rowsLoaded, 0)]));
+  logger.info({ rowsLoaded: rows, remediationDocumentsAdded }, 'test-mode fixture loaded');
 }

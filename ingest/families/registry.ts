@@ -1,9 +1,9 @@
-import { DATASETS, type DatasetFacts } from '../../src/datasets/registry';
+import { DATASETS } from '../../src/datasets/registry';
+import type { SyncDataset } from '../sync/sync';
 import { DATASETS as LOADS } from './index';
-import type { KeyedDataset } from './types';
 
 /** A registry entry with its reader and keyed load (`load.source` reads its rows). */
-export type CityDataset = DatasetFacts & { load: KeyedDataset<unknown> };
+export type CityDataset = SyncDataset;
 
 /**
  * Every data set of the registry (src/datasets/registry.ts), in its load order, each with

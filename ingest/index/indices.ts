@@ -1,6 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { DataStore } from '../../src/stores';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 import { indexDefinition } from './mappings';
 
 /** Concrete indices are `<alias>_v<timestamp>`; readers only ever use the alias. */

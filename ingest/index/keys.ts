@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 
 /** Every key of the family's entities in key order, `batchSize` at a time (the keys query). */
 export async function* entityKeyBatches(pg: Pool | PoolClient, family: Family, batchSize: number): AsyncGenerator<string[]> {

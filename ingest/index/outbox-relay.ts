@@ -1,6 +1,6 @@
 import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 import type { Progress } from '../load/progress';
 import { bulkIndex, type IndexedDocument } from './bulk';
 import { ensureIndices, refreshIndices } from './indices';

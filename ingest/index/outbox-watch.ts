@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataStore } from '../../src/stores';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 import { withIngestLockIfFree } from '../load/pipeline';
 import { restoreRefreshes } from './indices';
 import { drainOutbox } from './outbox-relay';

@@ -1,5 +1,5 @@
 import type { DataStore } from '../../src/stores';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 import { withIngestLock } from '../load/pipeline';
 import type { Progress } from '../load/progress';
 import { bulkIndex } from './bulk';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataStore } from '../../src/stores';
 import type { Progress } from '../load/progress';
-import type { Family } from '../families/types';
+import type { Family } from '../load/types';
 import { aliasTargets } from './indices';
 import { entityKeyBatches } from './keys';
 

@@ -38,7 +38,7 @@ describe('test-mode fixture', () => {
   it('loads as the whole test-mode data set with the owner documents of its remediation example, idempotently', async () => {
     const store = ns.stores.byMode.test;
     const first = await loadTestModeFixture(store);
-    expect(first.fixture).toMatchObject({ rowsRejected: 0, entitiesChanged: 0 });
+    expect(first.summaries.restaurants[0]).toMatchObject({ rowsRejected: 0, entitiesChanged: 0 });
     expect(first.remediationDocumentsAdded).toBe(2);
     const { rows } = await store.pg.query('select camis, code from remediation_documents order by code');
     expect(rows).toEqual([{ camis: FIXTURE_REMEDIATION_CAMIS, code: '04L' }, { camis: FIXTURE_REMEDIATION_CAMIS, code: '10F' }]);

@@ -15,7 +15,7 @@ import {
   PROPERTIES,
 } from '../families';
 import { lotsOfBins } from '../families/properties/buildings';
-import type { KeyedDataset } from '../families/types';
+import type { KeyedDataset } from '../load/types';
 import { verifyStores } from '../index/verify';
 
 const FILES = {

@@ -5,7 +5,7 @@ import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data'
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD, PROPERTIES } from '../families';
-import type { KeyedDataset } from '../families/types';
+import type { KeyedDataset } from '../load/types';
 import { verifyStores } from '../index/verify';
 import { rederive } from '../load/rederive';
 

@@ -5,7 +5,7 @@ import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data'
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, ELEVATORS_LOAD, PLUTO_LOAD, PROPERTIES } from '../families';
-import type { KeyedDataset } from '../families/types';
+import type { KeyedDataset } from '../load/types';
 import { verifyStores } from '../index/verify';
 import { ingestDataset } from '../load/pipeline';
 import { rederive } from '../load/rederive';

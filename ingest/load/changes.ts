@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { Family } from '../families/types';
+import type { Family } from './types';
 
 /**
  * Entities changed: a new version for their documents and an outbox row each, in the

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { inTransaction, withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
-import type { Family, KeyedDataset, NumberedRows } from '../families/types';
+import type { Family, KeyedDataset, NumberedRows } from './types';
 import { mergeAfterLargeLoad, pauseRefreshes, refreshIndices, restoreRefreshes } from '../index/indices';
 import { drainOutbox, startBackgroundRelay } from '../index/outbox-relay';
 import { textField, type Source, type SourceItem } from '../sources/dataset';

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { KeyedDataset } from '../families/types';
+import type { KeyedDataset } from './types';
 import type { RawRecord } from '../sources/columns';
 import { textField } from '../sources/dataset';
 

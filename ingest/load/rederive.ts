@@ -1,6 +1,6 @@
 import { inTransaction } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
-import type { Family } from '../families/types';
+import type { Family } from './types';
 import { entityKeyBatches } from '../index/keys';
 import { drainOutbox } from '../index/outbox-relay';
 import { recordChanges } from './changes';

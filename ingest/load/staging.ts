@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { KeyedDataset, NumberedRows } from '../families/types';
+import type { KeyedDataset, NumberedRows } from './types';
 
 /**
  * The run's rows wait in a session-local temporary table: applying needs every row of an

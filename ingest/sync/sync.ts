@@ -2,13 +2,16 @@ import type { PoolClient } from 'pg';
 import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
 import { recordChangeFeed } from '../changes/feed';
-import { type CityDataset, nameOf } from '../families/registry';
-import type { RecordRemoval } from '../families/types';
+import type { DatasetFacts } from '../../src/datasets/registry';
+import type { KeyedDataset, RecordRemoval } from '../load/types';
 import { recordChanges } from '../load/changes';
 import { ingestDataset } from '../load/pipeline';
 import { type Progress, silentProgress } from '../load/progress';
 import type { Source, SourceItem } from '../sources/dataset';
 import { type PortalPosition, portalSource, positionText } from './portal';
+
+/** A data set of the registry with its keyed load: what a sync reads and applies. */
+export type SyncDataset = DatasetFacts & { load: KeyedDataset<unknown> };
 
 /** The city's portal, where every data set of the registry with a Socrata id is published. */
 export const CITY_PORTAL = 'https://data.cityofnewyork.us';
@@ -82,7 +85,7 @@ function seenRecords<Row>(source: Source<Row>, removal: RecordRemoval<Row>): { s
  * written. Nothing is removed when a rejected row's record cannot be told, since that record
  * may still be published; the summary says so.
  */
-async function removeUnseen<Row>(client: PoolClient, dataset: CityDataset, removal: RecordRemoval<Row>, seen: { ids: Set<string>; unknown: () => number }, asOf: Date): Promise<number> {
+async function removeUnseen<Row>(client: PoolClient, dataset: SyncDataset, removal: RecordRemoval<Row>, seen: { ids: Set<string>; unknown: () => number }, asOf: Date): Promise<number> {
   if (seen.unknown() > 0) throw new RemovalSkipped(`${seen.unknown()} rejected row(s) name no record`);
   await client.query('create temporary table sync_seen (id text primary key) on commit drop');
   const ids = [...seen.ids];
@@ -119,8 +122,8 @@ async function writePosition(client: PoolClient, name: string, position: PortalP
  * meanwhile digests as applied and is skipped. Never throws for the data set's own failure
  * (the portal refusing, a column gone): the summary says it, and the run is recorded.
  */
-export async function syncDataset(store: DataStore, dataset: CityDataset, options: SyncOptions): Promise<SyncSummary> {
-  const name = nameOf(dataset);
+export async function syncDataset(store: DataStore, dataset: SyncDataset, options: SyncOptions): Promise<SyncSummary> {
+  const name = dataset.name;
   const started = Date.now();
   const full = options.full === true || !dataset.incremental;
   const summary: SyncSummary = { dataset: name, status: 'synced', full, rowsFetched: 0, rowsApplied: 0, rowsRejected: 0, rowsRemoved: 0, positionBefore: null, positionAfter: null, seconds: 0 };
@@ -193,7 +196,7 @@ export async function syncDataset(store: DataStore, dataset: CityDataset, option
  * Syncs the named data sets (every one when none is named) in the registry's load order; a
  * data set that fails is reported and the others go on.
  */
-export async function syncDatasets(store: DataStore, datasets: readonly CityDataset[], options: SyncOptions, report: (summary: SyncSummary) => void = () => undefined): Promise<SyncSummary[]> {
+export async function syncDatasets(store: DataStore, datasets: readonly SyncDataset[], options: SyncOptions, report: (summary: SyncSummary) => void = () => undefined): Promise<SyncSummary[]> {
   const summaries: SyncSummary[] = [];
   for (const dataset of datasets) {
     const summary = await syncDataset(store, dataset, options);

@@ -1,5 +1,4 @@
 import type { ApiFragment } from '../contract/types';
-import { pathWords } from '../domain/contractors';
 import { contractorBrowseFragment } from './browse/openapi';
 import { contractorProfileFragment } from './profile/openapi';
 import { contractorTicketsFragment } from './tickets/openapi';
@@ -25,13 +24,6 @@ export const contractorsFragment: ApiFragment = {
   parameters: merged((part) => part.parameters ?? {}),
 };
 
-/**
- * The literal words of the family's paths below /contractors/ (batch, search, ...): never
- * issued as slugs, since the route would answer instead of the company (slugs.ts
- * issueSlug). Read from the paths, so a new route reserves its word; every route has its
- * path here (src/contract/routes.ts refuses one that has none).
- */
-export const CONTRACTOR_PATH_WORDS: ReadonlySet<string> = pathWords(Object.keys(contractorsFragment.paths), '/api/v1/contractors/');
 
 /** One record of every part's entries; a name two parts define is a bug, as in buildDocument. */
 function merged<T>(of: (part: ApiFragment) => Record<string, T>): Record<string, T> {

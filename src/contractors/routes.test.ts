@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { issueSlug, pathWords } from '../domain/contractors';
-import { CONTRACTOR_PATH_WORDS } from './openapi';
+import { CONTRACTOR_PATH_WORDS } from './types';
 import { contractorRoutes } from './routes';
 
 describe('slugs the routes would shadow', () => {

@@ -3,6 +3,13 @@ import { Type } from '@sinclair/typebox';
 /** The contractors family's OpenAPI tag: every contractor operation carries it. */
 export const CONTRACTORS_TAG = 'Contractors';
 
+/**
+ * The literal words of the family's paths below /contractors/: never issued as slugs, since
+ * the route would answer instead of the company (slugs.ts issueSlug). A route with a new word
+ * adds it here; routes.test.ts fails until it does.
+ */
+export const CONTRACTOR_PATH_WORDS: ReadonlySet<string> = new Set(['batch', 'search']);
+
 /** What a slug can look like: lowercase words of letters and digits joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

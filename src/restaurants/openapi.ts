@@ -11,6 +11,7 @@ import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restauran
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
 import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
+import { RESTAURANT_SUMMARY_SCHEMA } from './summary';
 import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
@@ -47,24 +48,6 @@ Places: a neighborhood (about 180 names and abbreviations: UWS, LES, FiDi, Bed-S
 Retry: every tier needs every word, so a trailing word that matches nothing leaves the query with nothing; the search is then run once more without that word, the place read again from what is left ("joes pizza xqz" finds JOE'S PIZZA; "joes pizza williamsburg xqz" searches "joes pizza" in Williamsburg; "joes pizza xqz bk" searches "joes pizza" in Brooklyn). Only once: two dead words in a row find nothing.
 
 With lat and lng (both needed, within NYC), every result with coordinates carries distanceMeters (rounded to the meter, great-circle). Establishments whose record has no coordinates are kept (distance only breaks ties, it never removes a match): they carry no distanceMeters and come after the equally good matches that have one.`;
-
-const summaryFields = {
-  camis: { type: 'string', description: 'Health-department permit number; the establishment id.' },
-  name: { type: 'string', description: 'Doing-business-as name.' },
-  address: { type: 'string', description: 'Street address (borough is separate).' },
-  borough: { type: 'string', description: 'Manhattan, Bronx, Brooklyn, Queens, Staten Island, or Unknown when the record names none.' },
-  zip: nullable({ type: 'string' }),
-  cuisine: nullable({ type: 'string' }),
-  grade: { type: ['string', 'null'], enum: [...GRADES, null], description: 'Posted grade: A, B, C, Z, P or N (Z and P = pending, N = not yet graded).' },
-  score: nullable(int('Score of the latest scored graded inspection: a cycle inspection or a pre-permit inspection of an operational establishment ("Cycle Inspection / ...", "Pre-permit (Operational) / ...", any stage). "Pre-permit (Non-operational)" visits (before the place opens) are not graded and never count, nor do administrative and enforcement visits (smoke-free air, trans fat, calorie, sodium, task force). LOWER is better; 0-13 is the A band.')),
-  closed: { type: 'boolean', description: 'Currently marked closed by the health department.' },
-  riskLevel: { type: 'string', enum: [...RISK_LEVELS] },
-  riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; see RiskBlock.' },
-  lastInspectedAt: nullable(DATE),
-  latitude: nullable(num()),
-  longitude: nullable(num()),
-  openViolations: int('Citations of the latest inspection (every visit on the latest inspection date).'),
-};
 
 const violationFields = {
   code: nullable({ type: 'string', description: 'Violation code (04K rats, 04L mice, 04M roaches...).' }),
@@ -143,15 +126,7 @@ export const restaurantInputs = {
 };
 
 export const restaurantSchemas: Record<string, Schema> = {
-  RestaurantSummary: {
-    type: 'object',
-    required: Object.keys(summaryFields),
-    additionalProperties: false,
-    properties: {
-      ...summaryFields,
-      distanceMeters: { type: 'integer', minimum: 0, description: 'Only on nearby results, and on search results when lat and lng were sent and the establishment has coordinates (search keeps those without, with no distanceMeters).' },
-    },
-  },
+  RestaurantSummary: RESTAURANT_SUMMARY_SCHEMA,
   RiskBlock: {
     ...obj({
       score: { type: 'integer', minimum: 0, maximum: 100 },

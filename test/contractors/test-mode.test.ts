@@ -25,7 +25,7 @@ describe('contractors in test mode', () => {
   beforeAll(async () => {
     api = await startTestApi();
     const loaded = await loadTestModeFixture(api.ns.stores.byMode.test);
-    expect([loaded.contractors.rowsRejected, loaded.contractors.rowsRead]).toEqual([0, 17]);
+    expect([loaded.summaries.contractors[0].rowsRejected, loaded.summaries.contractors[0].rowsRead]).toEqual([0, 17]);
     await refreshIndices(api.ns.stores.byMode.test, CONTRACTORS);
     // Live holds a company of the fixture's name with other tickets, and a company only live has.
     const live = oathCsv([
@@ -132,6 +132,6 @@ describe('contractors in test mode', () => {
 
   it('loads the fixture again without a change', async () => {
     const again = await loadTestModeFixture(api.ns.stores.byMode.test);
-    expect([again.contractors.entitiesChanged, again.contractors.rowsRejected]).toEqual([0, 0]);
+    expect([again.summaries.contractors[0].entitiesChanged, again.summaries.contractors[0].rowsRejected]).toEqual([0, 0]);
   });
 });

@@ -13,7 +13,7 @@ import {
   LL84_DISCLOSURE_LOAD,
   PROPERTIES,
 } from '../../ingest/families';
-import type { KeyedDataset } from '../../ingest/families/types';
+import type { KeyedDataset } from '../../ingest/load/types';
 import {
   BOILER_COLUMNS,
   ELEVATOR_COLUMNS,

@@ -7,7 +7,7 @@ import {
   HPD_REGISTRATIONS_LOAD,
   PLUTO_LOAD,
 } from '../../ingest/families';
-import type { KeyedDataset } from '../../ingest/families/types';
+import type { KeyedDataset } from '../../ingest/load/types';
 import pLimit from 'p-limit';
 import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { fixtureReferenceDate } from '../../src/platform/fixture-clock';

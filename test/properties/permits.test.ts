@@ -1,5 +1,5 @@
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD } from '../../ingest/families';
-import type { KeyedDataset } from '../../ingest/families/types';
+import type { KeyedDataset } from '../../ingest/load/types';
 import { nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { startTestApi, TestApi } from '../support/api';
 import { ingestFile } from '../support/ingest-file';

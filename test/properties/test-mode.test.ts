@@ -111,7 +111,7 @@ describe('properties in test mode', () => {
 
   it('loads the fixture again without a change', async () => {
     const again = await loadTestModeFixture(api.ns.stores.byMode.test);
-    expect(again.properties.map((summary) => summary.entitiesChanged)).toEqual(again.properties.map(() => 0));
-    expect(again.properties.every((summary) => summary.rowsRejected === 0)).toBe(true);
+    expect(again.summaries.properties.map((summary) => summary.entitiesChanged)).toEqual(again.summaries.properties.map(() => 0));
+    expect(again.summaries.properties.every((summary) => summary.rowsRejected === 0)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { KeyedDataset } from '../../ingest/families/types';
+import type { KeyedDataset } from '../../ingest/load/types';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import { NYC_DATA_DIR } from '../../src/nyc/testing/shared-data';

@@ -1,5 +1,5 @@
 import { rebuildIndices } from '../../ingest/index/rebuild';
-import type { Family } from '../../ingest/families/types';
+import type { Family } from '../../ingest/load/types';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from './api';
 

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, slugBase, type CompanyName } from '../../../src/domain/contractors';
-import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/openapi';
+import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/types';
 import { isoDate } from '../../../src/nyc';
 import { copyIntoTemporaryTable, type CopyColumn } from '../../load/copy-rows';
 import { nameBlock } from './names';

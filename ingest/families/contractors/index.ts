@@ -3,7 +3,9 @@ import { ticketStanding, unknownTicketValues, type CompanyName } from '../../../
 import { isoDate } from '../../../src/nyc';
 import { OATH_HEARINGS, type OathRow } from '../../sources/contractors';
 import { textField } from '../../sources/dataset';
-import type { Family, KeyedDataset, NumberedRows } from '../types';
+import path from 'node:path';
+import { FIXTURES_DIR } from '../../../src/platform/fixture-clock';
+import type { Family, IngestFamily, KeyedDataset, NumberedRows } from '../../load/types';
 import { groupBlocks, refreshCompanies } from './companies';
 import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
@@ -29,6 +31,17 @@ export const CONTRACTORS: Family = {
   // A ticket's status and reopenableUntil move with the clock (a hearing date passing, a
   // 75-day window closing), and the company's open tickets, defaults and savings with them.
   rederive: async (client, slugs, asOf) => [...new Set([...(await rederiveTickets(client, slugs, asOf)), ...(await refreshCompanies(client, slugs, asOf))])],
+  // From the company's spelling totals (kept current as of the load's day by the apply), not
+  // its tickets: a company's state costs its spellings, however many tickets it holds.
+  changes: {
+    family: 'contractor',
+    sql: `select c.slug as key, null as zip, null as borough,
+            json_build_object('tickets', coalesce(sum(t.tickets), 0)::int, 'closed', coalesce(sum(t.tickets - t.open_tickets), 0)::int,
+              'defaulted', coalesce(sum(t.defaulted_tickets), 0)::int, 'reopenable', coalesce(sum(t.reopenable_tickets), 0)::int) as state
+          from contractor_companies c left join contractor_spellings s on s.company = c.slug
+            left join contractor_spelling_totals t on t.spelling = s.spelling
+          where c.slug = any($1) and $2::date is not null group by c.slug`,
+  },
 };
 
 /**
@@ -139,6 +152,13 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
       return { removed: rows.length, changed: await refreshCompanies(client, companies, asOf) };
     },
   },
+};
+
+/** The contractors family as the ingest knows it: OATH's case status (fixtures/contractors/README.md for the test mode's summonses). */
+export const CONTRACTORS_INGEST: IngestFamily = {
+  family: CONTRACTORS,
+  datasets: [OATH_LOAD as KeyedDataset<unknown>],
+  fixture: [{ dataset: OATH_LOAD as KeyedDataset<unknown>, file: path.join(FIXTURES_DIR, 'contractors', 'oath.csv') }],
 };
 
 export { buildDocuments } from './documents';

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { isPlaceholderBin } from '../../../src/nyc';
-import type { NumberedRows } from '../types';
+import type { NumberedRows } from '../../load/types';
 
 /** A building a dataset row places on a lot. */
 export interface BuildingSighting {

@@ -21,7 +21,7 @@ import {
   type Ll84DisclosureRow,
   municipalUnknownValues,
 } from '../../sources/properties';
-import type { Family, KeyedDataset, NumberedRows } from '../types';
+import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { removeAbsentRecords } from './records';
 import { createUnseenLots } from './unseen-lots';

@@ -1,5 +1,11 @@
 import { PLUTO, PlutoRow } from '../../sources/properties';
-import type { Family, KeyedDataset } from '../types';
+import type { PoolClient } from 'pg';
+import type { PropertyState } from '../../../src/changes/kinds';
+import { deadlinesFor } from '../../../src/domain/properties/deadlines';
+import { lotFactsOf } from '../../../src/properties/lot-facts';
+import path from 'node:path';
+import { FIXTURES_DIR } from '../../../src/platform/fixture-clock';
+import type { ChangeStateRow, Family, IngestFamily, KeyedDataset } from '../../load/types';
 import { buildDocuments } from './documents';
 import { mergeLots, upsertLots } from './lots';
 import { rederiveViolations, violationLoads } from './violations';
@@ -26,7 +32,28 @@ export const PROPERTIES: Family = {
   // A violation's isOpen moves with the clock (an ECB hearing ahead keeps it open), and a
   // permit's (its expiration date passing). Each part returns the lots it wrote.
   rederive: async (client, bbls, asOf) => [...new Set([...(await rederiveViolations(client, bbls, asOf)), ...(await rederivePermits(client, bbls, asOf))])],
+  changes: {
+    family: 'property',
+    sql: `select l.bbl as key, l.zip, l.borough,
+            json_build_object('violations', count(v.source_id)::int, 'open', count(v.source_id) filter (where v.is_open)::int) as state
+          from property_lots l left join property_violations v on v.bbl = l.bbl
+          where l.bbl = any($1) and $2::date is not null group by l.bbl`,
+    withClock: addDeadlineStatuses,
+  },
 };
+
+/**
+ * Each lot's deadline statuses on the clock (the engine of GET /properties/{bbl}/deadlines, on
+ * the same facts, read for the whole chunk at once): they move with the clock alone, so the
+ * daily rederive compares every lot.
+ */
+async function addDeadlineStatuses(client: PoolClient, rows: ChangeStateRow[], asOf: Date): Promise<void> {
+  const facts = await lotFactsOf(client, rows.map((row) => row.key));
+  for (const row of rows) {
+    const lot = facts.get(row.key);
+    if (lot) (row.state as PropertyState).deadlines = Object.fromEntries(deadlinesFor(lot, asOf).map((item) => [item.kind, item.status]));
+  }
+}
 
 /** PLUTO into the properties family: one lot per BBL. */
 export const PLUTO_LOAD: KeyedDataset<PlutoRow> = {
@@ -67,3 +94,35 @@ export const { DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMI
 
 /** PAD's address ranges into the properties family: keyed by the lot (BBL), stored in property_address_ranges, indexed for the address typeahead. */
 export const PAD_ADDRESSES_LOAD = padAddressesLoad(PROPERTIES);
+
+const fixture = (dataset: unknown, file: string) => ({ dataset: dataset as KeyedDataset<unknown>, file: path.join(FIXTURES_DIR, 'properties', file) });
+
+/** The properties family as the ingest knows it. */
+export const PROPERTIES_INGEST: IngestFamily = {
+  family: PROPERTIES,
+  datasets: [
+    PLUTO_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD,
+    DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, HPD_REGISTRATIONS_LOAD, HPD_CONTACTS_LOAD,
+    DOB_NOW_FACADES_LOAD, DOB_NOW_ELEVATORS_LOAD, DOB_NOW_BOILERS_LOAD, LL84_DISCLOSURE_LOAD, PAD_ADDRESSES_LOAD,
+  ].map((dataset) => dataset as KeyedDataset<unknown>),
+  // fixtures/properties/README.md: each file in its dataset's real export format, PLUTO first (the
+  // lots are described before their dockets name them), the permits before the filings that
+  // name only a building (they place the buildings on lots).
+  fixture: [
+    fixture(PLUTO_LOAD, 'pluto.csv'),
+    fixture(DOB_VIOLATIONS_LOAD, 'dob_violations.csv'),
+    fixture(ECB_VIOLATIONS_LOAD, 'ecb_violations.csv'),
+    fixture(DOB_SAFETY_VIOLATIONS_LOAD, 'dob_safety_violations.csv'),
+    fixture(DOB_PERMITS_LOAD, 'dob_permits.csv'),
+    fixture(DOB_NOW_PERMITS_LOAD, 'dob_now_permits.csv'),
+    fixture(DOB_JOBS_LOAD, 'dob_jobs.csv'),
+    fixture(DOB_NOW_JOBS_LOAD, 'dob_now_jobs.csv'),
+    fixture(DOB_COMPLAINTS_LOAD, 'dob_complaints.csv'),
+    fixture(FACADE_FILINGS_LOAD, 'facade_filings.csv'),
+    fixture(ELEVATORS_LOAD, 'elevators.csv'),
+    fixture(ENERGY_BENCHMARKING_LOAD, 'energy_benchmarking.csv'),
+    fixture(ENERGY_GRADES_LOAD, 'energy_grades.csv'),
+    fixture(HPD_REGISTRATIONS_LOAD, 'hpd_registrations.csv'),
+  ],
+};
+

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { PlutoRow } from '../../sources/properties';
-import type { NumberedRows } from '../types';
+import type { NumberedRows } from '../../load/types';
 import { type CopyColumn, copyIntoTemporaryTable } from '../../load/copy-rows';
 import { upsertSql } from '../../load/upsert';
 

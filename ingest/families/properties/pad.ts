@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { PAD_ADDRESSES, PadRow } from '../../sources/properties';
-import type { Family, KeyedDataset, NumberedRows } from '../types';
+import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
 import { createUnseenLots } from './unseen-lots';
 
 const RANGE_COLUMNS = ['bbl', 'bin', 'street', 'street_code', 'low_house', 'high_house', 'address_type', 'zip'] as const;

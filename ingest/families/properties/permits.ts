@@ -11,7 +11,7 @@ import {
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, PERMIT_RECORD_IDS, type PermitRow } from '../../sources/properties/permits';
-import type { Family, KeyedDataset, NumberedRows } from '../types';
+import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
 import { createUnseenLots } from './unseen-lots';

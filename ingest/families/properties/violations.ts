@@ -8,7 +8,7 @@ import {
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, type ViolationRow } from '../../sources/properties';
-import type { Family, KeyedDataset, NumberedRows } from '../types';
+import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
 import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
 import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
 import { textField } from '../../sources/dataset';

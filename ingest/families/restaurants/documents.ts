@@ -1,14 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText, searchableWords } from '../../../src/search/normalize';
 import { orderBySchema } from '../../../src/contract/order';
-import { openApiDocument } from '../../../src/openapi';
+import { RESTAURANT_SUMMARY_SCHEMA } from '../../../src/restaurants/summary';
 import { nameTailsOf } from '../../../src/restaurants/queries/search';
 import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
 import { inspectionId, loadHistories, StoredEstablishment, violationId } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
 
 /** The served summary is stored in the contract's key order (the JSONB comes back in Postgres's). */
-const SUMMARY_SCHEMA = { $ref: '#/components/schemas/RestaurantSummary' };
 
 
 type GeoPoint = { lat: number; lon: number } | null;
@@ -99,7 +98,7 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
     const point = location(e);
     const restaurant: RestaurantDocument = {
       ...summary,
-      summary: Buffer.from(JSON.stringify(orderBySchema(summary, SUMMARY_SCHEMA, openApiDocument()))).toString('base64'),
+      summary: Buffer.from(JSON.stringify(orderBySchema(summary, RESTAURANT_SUMMARY_SCHEMA))).toString('base64'),
       gradeDate: profile.grade_date,
       nta: e.nta,
       location: point,

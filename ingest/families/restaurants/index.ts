@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { groupRows, RestaurantSourceRow } from '../../../src/domain/restaurants/grouping';
 import { mappedCodes } from '../../../src/domain/restaurants/violation-codes';
 import { RESTAURANT_INSPECTIONS } from '../../sources/restaurants';
-import type { Family, KeyedDataset } from '../types';
+import path from 'node:path';
+import { FIXTURES_DIR } from '../../../src/platform/fixture-clock';
+import type { Family, IngestFamily, KeyedDataset } from '../../load/types';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
 import { buildDocuments } from './documents';
 import { refreshProfiles } from './profiles';
@@ -20,6 +22,14 @@ export const RESTAURANTS: Family = {
   lockName: 'restaurant',
   buildDocuments,
   rederive: (client, keys, asOf) => refreshProfiles(client, keys, asOf),
+  changes: {
+    family: 'restaurant',
+    sql: `select e.camis as key, e.zip, e.borough,
+            json_build_object('lastInspection', p.last_inspected_at::text, 'grade', p.grade, 'closed', coalesce(p.closed, false),
+              'citations', (select count(*)::int from restaurant_citations c where c.camis = e.camis)) as state
+          from restaurant_establishments e left join restaurant_profiles p on p.camis = e.camis
+          where e.camis = any($1) and $2::date is not null`,
+  },
 };
 
 /**
@@ -59,3 +69,11 @@ export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
     return { duplicateLines: grouped.duplicates.map(({ line }) => line), changed: [...touched, ...derived] };
   },
 };
+
+/** The restaurants family as the ingest knows it: the DOHMH inspection results, and the test mode's eight establishments. */
+export const RESTAURANTS_INGEST: IngestFamily = {
+  family: RESTAURANTS,
+  datasets: [RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>],
+  fixture: [{ dataset: RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>, file: path.join(FIXTURES_DIR, 'restaurants', 'inspections.csv') }],
+};
+

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import type { ChangeFamily, ChangeState } from '../../src/changes/kinds';
 import type { IndexedDocument } from '../index/bulk';
 import type { RawRecord } from '../sources/columns';
 import type { DatasetSpec } from '../sources/dataset';
@@ -42,6 +43,26 @@ export interface Family {
    * transaction and writes those that differ; returns the keys written.
    */
   rederive(client: PoolClient, keys: string[], asOf: Date): Promise<string[]>;
+  /** What the change feed reads of an entity to tell what changed (ingest/changes/feed.ts); a family without it records no changes. */
+  changes?: ChangeStateQuery;
+}
+
+/** One entity's state as the change feed compares it, with where it is (for webhook selection). */
+export interface ChangeStateRow {
+  key: string;
+  zip: string | null;
+  borough: string | null;
+  state: ChangeState;
+}
+
+/**
+ * A family's change-feed state query: `sql` takes $1 the keys and $2 the clock's date and
+ * answers a ChangeStateRow per entity; `withClock` adds what the rules compute on the clock.
+ */
+export interface ChangeStateQuery {
+  family: ChangeFamily;
+  sql: string;
+  withClock?: (client: PoolClient, rows: ChangeStateRow[], asOf: Date) => Promise<void>;
 }
 
 /** Staged rows of some entities, in file order, each with its source line. */
@@ -112,3 +133,16 @@ export interface RecordRemoval<Row> {
    */
   remove(client: PoolClient, seen: string, asOf: Date): Promise<{ removed: number; changed: string[] }>;
 }
+
+/**
+ * A family as the ingest knows it, the one thing its folder under ingest/families exports to
+ * the rest: its indexing descriptor, every data set it loads (each with its keyed load), and
+ * its test-mode fixture (a file per data set, in load order). ingest/families/index.ts lists
+ * them once; the registry, the command line, the fixture, the worker and the bench read that list.
+ */
+export interface IngestFamily {
+  family: Family;
+  datasets: readonly KeyedDataset<unknown>[];
+  fixture: ReadonlyArray<{ dataset: KeyedDataset<unknown>; file: string }>;
+}
+

@@ -9,14 +9,14 @@
  * data set failed; the others are synced all the same. scripts/sync.ts finds the services.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/config';
-import type { Mode } from '../../src/db/schemas';
-import { openIngestStores, type ServiceUrls } from '../connect';
-import { FAMILIES } from '../families';
-import { inLoadOrder } from '../families/registry';
-import { upgradeIndices } from '../index/rebuild';
-import { consoleProgress, silentProgress } from '../load/progress';
-import { CITY_PORTAL, type SyncSummary, syncDatasets } from './sync';
+import { loadConfig } from '../src/config';
+import type { Mode } from '../src/db/schemas';
+import { openIngestStores, type ServiceUrls } from './connect';
+import { FAMILIES } from './families';
+import { inLoadOrder } from './families/registry';
+import { upgradeIndices } from './index/rebuild';
+import { consoleProgress, silentProgress } from './load/progress';
+import { CITY_PORTAL, type SyncSummary, syncDatasets } from './sync/sync';
 
 const USAGE = 'usage: npm run sync [-- DATASET ...] [--full] [--mode live|test] [--base-url URL] [--json]';
 
