@@ -16,10 +16,10 @@ import { methodNotAllowed } from './http/method-not-allowed';
 import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
 import { openApiDocument } from './openapi';
-import { storesAnswer } from './platform/health';
+import { storesAnswer } from './service/health';
 import { forgetStores, instrumentStores } from './platform/metrics';
 import { UsageBuffer } from './platform/usage';
-import { allRoutes } from './routes';
+import { allRoutes } from './families';
 import { createCursorCodec } from './search/cursor';
 import type { Stores } from './stores';
 

@@ -37,7 +37,7 @@ export interface Config {
   consoleTileUrl: string | null;
   /** The typeaheads' answer cache (src/search/answer-cache.ts; README: Configuration). */
   typeaheadCache: AnswerCacheConfig;
-  /** Webhook deliveries (src/webhooks; README: Webhooks). */
+  /** Webhook deliveries (src/changes/webhooks; README: Webhooks). */
   webhooks: WebhooksConfig;
   /** Reads kept while their tables are unchanged (src/db/kept-reads.ts; KEPT_READS=on|off, default on). */
   keptReads: boolean;

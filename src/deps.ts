@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { ExportSlots } from './contract/export-slots';
-import type { OpenApiDocument } from './contract/types';
+import type { Route } from './contract/routes';
+import type { ApiFragment, OpenApiDocument } from './contract/types';
 import type { UsageBuffer } from './platform/usage';
 import type { CursorCodec } from './search/cursor';
 import type { Stores } from './stores';
@@ -21,3 +22,17 @@ export interface AppDeps {
   /** The CSV exports this process runs at once, per mode and per caller. */
   exportSlots: ExportSlots;
 }
+
+/**
+ * A family as the API knows it: its folder under src/ (src/<name>) exports one of these from
+ * its family.ts, and src/families.ts lists them once. The app mounts every family's routes and
+ * merges every family's parts of the document from that list; the layers test reads it.
+ */
+export interface ApiFamily {
+  /** The folder, src/<name>. */
+  name: string;
+  routes(deps: AppDeps): Route[];
+  /** Its parts of the OpenAPI document, in the order they are merged. */
+  fragments: readonly ApiFragment[];
+}
+

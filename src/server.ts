@@ -7,7 +7,7 @@ import { createLogger } from './http/logger';
 import { openStores, Stores } from './stores';
 import { createHttpServer } from './http/http-server';
 import { listenMetrics } from './http/metrics';
-import { startWebhookWorker } from './webhooks/worker';
+import { startWebhookWorker } from './changes/webhooks/worker';
 
 export interface RunningServer {
   url: string;

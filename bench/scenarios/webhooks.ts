@@ -2,9 +2,9 @@ import http from 'node:http';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import type { Mode } from '../../src/db/schemas';
-import { createSubscription, deleteSubscription } from '../../src/webhooks/store';
-import { newWebhookSecret } from '../../src/webhooks/signature';
-import { startWebhookWorker } from '../../src/webhooks/worker';
+import { createSubscription, deleteSubscription } from '../../src/changes/webhooks/store';
+import { newWebhookSecret } from '../../src/changes/webhooks/signature';
+import { startWebhookWorker } from '../../src/changes/webhooks/worker';
 import type { BenchContext, BenchScenario } from '../types';
 
 /**

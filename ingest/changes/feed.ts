@@ -23,7 +23,7 @@ export function statesMoveWithClock(family: Family): boolean {
 /**
  * Records the change feed rows of these changed entities (their states against the last
  * seen), keeps their new states, and prunes rows past the retention; in the caller's
- * transaction. A notification on commit wakes the webhook workers (src/webhooks/worker.ts).
+ * transaction. A notification on commit wakes the webhook workers (src/changes/webhooks/worker.ts).
  */
 export async function recordChangeFeed(client: PoolClient, family: Family, keys: string[], asOf: Date): Promise<void> {
   const query = family.changes;

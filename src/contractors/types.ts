@@ -8,7 +8,7 @@ export const CONTRACTORS_TAG = 'Contractors';
  * the route would answer instead of the company (slugs.ts issueSlug). A route with a new word
  * adds it here; routes.test.ts fails until it does.
  */
-export const CONTRACTOR_PATH_WORDS: ReadonlySet<string> = new Set(['batch', 'search']);
+export const CONTRACTOR_PATH_WORDS: ReadonlySet<string> = new Set(['batch', 'search', 'tickets']);
 
 /** What a slug can look like: lowercase words of letters and digits joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,27 +1,18 @@
+import { FAMILIES as API_FAMILIES } from '../../src/families';
+
 /**
- * The layers of src/, as ARCHITECTURE.md draws them. Adding a family: one line in FAMILIES.
+ * The layers of src/, as ARCHITECTURE.md draws them. The families are read from the app's
+ * one list (src/families.ts): each is its folder, src/<name>.
  */
 
-/** Families, side by side. A family may span folders: the city-wide feeds are the restaurant inspections seen city-wide. */
-export const FAMILIES: Record<string, string[]> = {
-  restaurants: ['src/restaurants', 'src/feeds'],
-  community: ['src/community'],
-  properties: ['src/properties'],
-  contractors: ['src/contractors'],
-  // The city data sets behind the API and how fresh each is (GET /meta/sources).
-  sources: ['src/sources'],
-  // The change feed and the webhooks that deliver it.
-  changes: ['src/changes', 'src/webhooks'],
-  // The platform's own endpoints (/health, /me, /openapi.json) and the store probe behind
-  // /health; the rest of src/platform (keys, usage, local secrets, the fixture clock) is core.
-  platform: ['src/platform/routes.ts', 'src/platform/openapi.ts', 'src/platform/health.ts'],
-};
+/** Families, side by side, each its folder. */
+export const FAMILIES: Record<string, string[]> = Object.fromEntries(API_FAMILIES.map((family) => [family.name, [`src/${family.name}`]]));
 
 /** The one module of a family that other families may import: what it shows on their pages. */
 export const FIGURES_MODULE = 'figures.ts';
 
 /** The composition root: knows every family, is imported by none of them. */
-export const APP = ['src/app.ts', 'src/server.ts', 'src/routes.ts', 'src/openapi.ts'];
+export const APP = ['src/app.ts', 'src/server.ts', 'src/families.ts', 'src/openapi.ts'];
 
 /** Shared by every family; imports no family and not the app. */
 export const CORE = ['src/http', 'src/contract', 'src/search', 'src/db', 'src/datasets', 'src/nyc', 'src/platform', 'src/errors.ts', 'src/deps.ts', 'src/config.ts', 'src/stores.ts'];
@@ -49,11 +40,9 @@ export function isFiguresModule(file: string): boolean {
 
 /**
  * The node a file is in the folder graph that must have no cycles: its top-level folder
- * under src/ ('src/search'), a top-level file ('src/routes.ts'), or the platform's
- * endpoints, which sit in the family layer while the rest of src/platform is core.
+ * under src/ ('src/search') or a top-level file ('src/families.ts').
  */
 export function unitOf(file: string): string {
-  if (familyOf(file) === 'platform') return 'src/platform (endpoints)';
   const [top, second] = file.split('/');
   return top === 'src' && second && !second.endsWith('.ts') ? `src/${second}` : top === 'src' ? file : top;
 }

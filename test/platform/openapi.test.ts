@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApiDocument as buildDocument } from '../../src/openapi';
-import { allRoutes } from '../../src/routes';
+import { allRoutes } from '../../src/families';
 import { loadConfig } from '../../src/config';
 import { startTestApi, TestApi } from '../support/api';
 

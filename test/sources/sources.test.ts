@@ -3,7 +3,7 @@ import { registered } from '../../ingest/families/registry';
 import { syncDataset } from '../../ingest/sync/sync';
 import { DATASETS } from '../../src/datasets/registry';
 import { nextRun } from '../../src/datasets/schedule';
-import { RECORDS_HELD_CACHE_SECONDS } from '../../src/sources/openapi';
+import { RECORDS_HELD_CACHE_SECONDS } from '../../src/service/sources/openapi';
 import { startTestApi, type TestApi } from '../support/api';
 import { csvRows, type SodaServer, startSodaServer } from '../support/soda-server';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import pino from 'pino';
-import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker';
+import { startWebhookWorker, type WebhookWorker } from '../../src/changes/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
 
 /**

@@ -1,10 +1,10 @@
 import { hashKey, revokeKeys } from '../../src/platform/keys';
-import { claimDeliveries, type ClaimedDelivery, finishAttempt } from '../../src/webhooks/queue';
-import { newWebhookSecret } from '../../src/webhooks/signature';
-import { createSubscription, deleteSubscription } from '../../src/webhooks/store';
+import { claimDeliveries, type ClaimedDelivery, finishAttempt } from '../../src/changes/webhooks/queue';
+import { newWebhookSecret } from '../../src/changes/webhooks/signature';
+import { createSubscription, deleteSubscription } from '../../src/changes/webhooks/store';
 import { startTestApi, TestApi } from '../support/api';
 
-/** The delivery queue on the rows (src/webhooks/queue.ts), claimed as several processes would, without a worker. */
+/** The delivery queue on the rows (src/changes/webhooks/queue.ts), claimed as several processes would, without a worker. */
 describe('webhook delivery queue', () => {
   let api: TestApi;
   let nextChange = 1;

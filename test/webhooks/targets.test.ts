@@ -2,9 +2,9 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { hashKey } from '../../src/platform/keys';
-import { newWebhookSecret } from '../../src/webhooks/signature';
-import { createSubscription } from '../../src/webhooks/store';
-import { startWebhookWorker } from '../../src/webhooks/worker';
+import { newWebhookSecret } from '../../src/changes/webhooks/signature';
+import { createSubscription } from '../../src/changes/webhooks/store';
+import { startWebhookWorker } from '../../src/changes/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
 
 /** Where deliveries may go, as a deployment without WEBHOOKS_ALLOW_PRIVATE_TARGETS sees it. */

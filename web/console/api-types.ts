@@ -47,6 +47,36 @@ export interface Health {
   version: "1.1";
 }
 
+export interface DataSource {
+  name: string;
+  socrataId: string | null;
+  family: "restaurants" | "properties" | "contractors";
+  title: string;
+  cadence: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "fixed";
+  dropped: "removed" | "kept";
+  rowsHeld: number;
+  newestRecord: string | null;
+  lastSync: {
+    startedAt: string;
+    finishedAt: string;
+    full: boolean;
+    rowsFetched: number;
+    rowsApplied: number;
+    rowsRejected: number;
+    rowsRemoved: number;
+  } | null;
+  lastFullAt: string | null;
+  position: string | null;
+  nextRun: {
+    at: string;
+    full: boolean;
+  } | null;
+  lastError: {
+    at: string;
+    message: string;
+  } | null;
+}
+
 export interface CommunityBlock {
   counts: {
     pest: number;
@@ -263,36 +293,6 @@ export interface RestaurantAggregates {
     [key: string]: number;
   };
   violationsLast30Days: number;
-}
-
-export interface DataSource {
-  name: string;
-  socrataId: string | null;
-  family: "restaurants" | "properties" | "contractors";
-  title: string;
-  cadence: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "fixed";
-  dropped: "removed" | "kept";
-  rowsHeld: number;
-  newestRecord: string | null;
-  lastSync: {
-    startedAt: string;
-    finishedAt: string;
-    full: boolean;
-    rowsFetched: number;
-    rowsApplied: number;
-    rowsRejected: number;
-    rowsRemoved: number;
-  } | null;
-  lastFullAt: string | null;
-  position: string | null;
-  nextRun: {
-    at: string;
-    full: boolean;
-  } | null;
-  lastError: {
-    at: string;
-    message: string;
-  } | null;
 }
 
 export interface PropertyViolation {

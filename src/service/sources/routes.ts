@@ -1,10 +1,10 @@
-import { type Route, route } from '../contract/routes';
-import { recordsHeld, type RecordsHeld, syncStates } from '../datasets/coverage';
-import { DATASETS } from '../datasets/registry';
-import { nextRun } from '../datasets/schedule';
-import type { AppDeps } from '../deps';
-import { ExpiringCache } from '../platform/expiring-cache';
-import { clockOf } from '../platform/fixture-clock';
+import { type Route, route } from '../../contract/routes';
+import { recordsHeld, type RecordsHeld, syncStates } from '../../datasets/coverage';
+import { DATASETS } from '../../datasets/registry';
+import { nextRun } from '../../datasets/schedule';
+import type { AppDeps } from '../../deps';
+import { ExpiringCache } from '../../platform/expiring-cache';
+import { clockOf } from '../../platform/fixture-clock';
 import { RECORDS_HELD_CACHE_SECONDS, sourcesInput } from './openapi';
 
 /**

@@ -1,14 +1,14 @@
-import { answerCopyList, answerSearchList, type CopyStatement, type CsvColumns, type ExportQuery, wantsCsv } from '../contract/export';
-import { type Route, route, type RouteContext } from '../contract/routes';
-import type { AppDeps } from '../deps';
-import type { Position } from '../search/cursor';
-import type { DataStore } from '../stores';
-import { BOROUGHS } from '../restaurants/types';
+import { answerCopyList, answerSearchList, type CopyStatement, type CsvColumns, type ExportQuery, wantsCsv } from '../../contract/export';
+import { type Route, route, type RouteContext } from '../../contract/routes';
+import type { AppDeps } from '../../deps';
+import type { Position } from '../../search/cursor';
+import type { DataStore } from '../../stores';
+import { BOROUGHS } from '../types';
 import { feedInputs, INSPECTION_FEED_CSV, STATS_CACHE_HOURS, VIOLATION_FEED_CSV } from './openapi';
 import {
   buildInspectionFeedRequest, buildViolationFeedRequest, FEED_POSITION, inspectionFeedStatement, violationExportFromPostgres, violationFeedStatement,
 } from './queries';
-import { ExpiringCache } from '../platform/expiring-cache';
+import { ExpiringCache } from '../../platform/expiring-cache';
 import { Aggregates, cuisines, restaurantAggregates, violationCodes } from './store';
 
 const STATS_TTL_MS = STATS_CACHE_HOURS * 3600 * 1000;

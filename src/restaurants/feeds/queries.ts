@@ -1,8 +1,8 @@
-import { caselessTermsFilter, rangeFilter, termsFilter } from '../search/filters';
-import type { Position, PositionShape } from '../search/cursor';
-import { searchAfterRequest } from '../contract/lists';
+import { caselessTermsFilter, rangeFilter, termsFilter } from '../../search/filters';
+import type { Position, PositionShape } from '../../search/cursor';
+import { searchAfterRequest } from '../../contract/lists';
 import type { InspectionFeedQuery, ViolationFeedQuery } from './openapi';
-import { wordsPrefixFilter } from '../search/text-filter';
+import { wordsPrefixFilter } from '../../search/text-filter';
 
 /** The city-wide feeds: newest first, keyset pages over [inspectedAt, id] (id is unique). */
 const FEED_SORT = [{ inspectedAt: { order: 'desc' } }, { id: { order: 'desc' } }];

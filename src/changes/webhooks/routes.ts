@@ -1,7 +1,7 @@
-import { cursorPage } from '../contract/lists';
-import { type Route, route } from '../contract/routes';
-import type { AppDeps } from '../deps';
-import { ApiError, invalidBody, notFound } from '../errors';
+import { cursorPage } from '../../contract/lists';
+import { type Route, route } from '../../contract/routes';
+import type { AppDeps } from '../../deps';
+import { ApiError, invalidBody, notFound } from '../../errors';
 import { MAX_SUBSCRIPTIONS_PER_KEY, webhookInputs } from './openapi';
 import { newWebhookSecret } from './signature';
 import { createSubscription, deleteSubscription, deliveryItemOf, deliveryRows, keySubscriptions, subscriptionOfKey } from './store';

@@ -4,7 +4,7 @@ import type { Route } from '../contract/routes';
 import type { OpenApiDocument } from '../contract/types';
 import type { Stores } from '../stores';
 import { storesAnswer } from './health';
-import { usageSummary, UsageBuffer } from './usage';
+import { usageSummary, UsageBuffer } from '../platform/usage';
 
 export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: OpenApiDocument }): Route[] {
   return [

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expectRequestsMatchFixture } from '../search/testing/request-fixture';
+import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
 import { buildInspectionFeedRequest, buildViolationFeedRequest } from './queries';
 
 /** Both city-wide feeds as sent to Elasticsearch; a change to one is a reviewed change to the fixture. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { Position } from '../search/cursor';
+import type { Position } from '../../search/cursor';
 import type { SubscriptionFilter } from './match';
 
 /** Subscriptions and deliveries, in the platform schema (migrations/platform/003_webhooks.sql). */

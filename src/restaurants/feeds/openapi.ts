@@ -1,13 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
-import { operationInput } from '../contract/input';
+import { DATE, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
 import {
   booleanParam, boroughListParam, dateParam, enumOf, latParam, listOf, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
-} from '../contract/params';
-import type { ApiFragment } from '../contract/types';
-import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../restaurants/params';
-import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
-import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../restaurants/types';
+} from '../../contract/params';
+import type { ApiFragment } from '../../contract/types';
+import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../params';
+import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
+import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../types';
 
 const FEED_TAG = 'City feeds';
 const META_TAG = 'Meta and stats';

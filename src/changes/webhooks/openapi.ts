@@ -1,11 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE_TIME, errorResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, dataResponse, standardErrors } from '../contract/components';
-import { operationInput } from '../contract/input';
-import { enumOf, pageParams } from '../contract/params';
-import type { ApiFragment } from '../contract/types';
-import { BOROUGHS } from '../nyc/boroughs';
-import { CHANGE_FAMILIES, CHANGE_KINDS } from '../changes/kinds';
-import { CHANGES_TAG } from '../changes/openapi';
+import { DATE_TIME, errorResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, dataResponse, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
+import { enumOf, pageParams } from '../../contract/params';
+import type { ApiFragment } from '../../contract/types';
+import { BOROUGHS } from '../../nyc/boroughs';
+import { CHANGE_FAMILIES, CHANGE_KINDS } from '../kinds';
+import { CHANGES_TAG } from '../openapi';
 import { DELIVERY_ERRORS, HTTP_ERROR_PATTERN } from './delivery-errors';
 
 export const MAX_SUBSCRIPTIONS_PER_KEY = 25;

@@ -1,5 +1,5 @@
-import { clockOf } from '../platform/fixture-clock';
-import type { DataStore } from '../stores';
+import { clockOf } from '../../platform/fixture-clock';
+import type { DataStore } from '../../stores';
 
 /** Enumerations and aggregates, read from Postgres (the canonical tables). */
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { DATE, DATE_TIME, listResponse, nullable, ref, standardErrors } from '../contract/components';
-import { operationInput } from '../contract/input';
-import type { ApiFragment } from '../contract/types';
-import { DATASETS } from '../datasets/registry';
+import { DATE, DATE_TIME, listResponse, nullable, ref, standardErrors } from '../../contract/components';
+import { operationInput } from '../../contract/input';
+import type { ApiFragment } from '../../contract/types';
+import { DATASETS } from '../../datasets/registry';
 
 /** The seconds the records held of each data set are kept per process and mode (counting them is a scan of big tables). */
 export const RECORDS_HELD_CACHE_SECONDS = 60;
