@@ -1,9 +1,9 @@
 import { loadRemediationFixture } from '../src/community/fixture';
-import { DATASETS } from '../src/datasets/registry';
 import { isScheduled, previousFullPass, previousRun } from '../src/datasets/schedule';
 import { fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';
 import { INGEST_FAMILIES, PROPERTIES_INGEST, RESTAURANTS_INGEST } from './families';
+import { registered, SCHEDULES } from './families/registry';
 import type { IngestFamily } from './load/types';
 import { ingestDataset, IngestSummary } from './load/pipeline';
 import { fileSource } from './sources/source';
@@ -50,8 +50,8 @@ const FIXTURE_ROW_ID = 'row-fixture';
 export async function recordFixtureSyncs(store: DataStore, loaded: ReadonlyArray<{ dataset: string; summary: IngestSummary }>): Promise<void> {
   const reference = fixtureReferenceDate();
   for (const { dataset, summary } of loaded) {
-    const facts = DATASETS.find((each) => each.name === dataset);
-    const run = facts && isScheduled(facts) ? previousRun(dataset, reference) : null;
+    const facts = registered(dataset);
+    const run = facts && isScheduled(facts) ? previousRun(dataset, reference, SCHEDULES) : null;
     if (!run) continue;
     const finished = new Date(run.at.getTime() + FIXTURE_SYNC_SECONDS * 1000);
     // The portal's last change read: an hour before the run, as a night's updates are.
@@ -67,7 +67,7 @@ export async function recordFixtureSyncs(store: DataStore, loaded: ReadonlyArray
       `insert into sync_positions (dataset, updated_at, row_id, last_full_at) values ($1, $2, $3, $4)
        on conflict (dataset) do update set updated_at = excluded.updated_at, row_id = excluded.row_id, last_full_at = excluded.last_full_at
        where sync_positions.row_id = excluded.row_id`,
-      [dataset, updatedAt, FIXTURE_ROW_ID, previousFullPass(dataset, reference)],
+      [dataset, updatedAt, FIXTURE_ROW_ID, previousFullPass(dataset, reference, SCHEDULES)],
     );
   }
 }

@@ -1,12 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../src/config';
-import { datasetSchedules, type DatasetSchedule, REDERIVE_CRON, REDERIVE_QUEUE, SCHEDULE_TIMEZONE } from '../src/datasets/schedule';
+import { type DatasetSchedule, REDERIVE_CRON, REDERIVE_QUEUE, SCHEDULE_TIMEZONE } from '../src/datasets/schedule';
 import { jobsSchema } from '../src/db/schemas';
 import { utcDay } from '../src/platform/usage';
 import { openStores, type Stores } from '../src/stores';
 import { FAMILIES } from './families';
-import { registered } from './families/registry';
+import { registered, SCHEDULES } from './families/registry';
 import { upgradeIndices } from './index/rebuild';
 import { rederive } from './load/rederive';
 import { CITY_PORTAL, syncDataset } from './sync/sync';
@@ -74,7 +74,7 @@ const queueOptions = (name: string, expireInSeconds: number): PgBoss.Queue => ({
 export async function startSchedules(config: Config, logger: Logger, options: ScheduleOptions = {}): Promise<Schedules> {
   if (!config.databaseUrl) throw new Error('the schedules need DATABASE_URL');
   const now = options.now ?? (() => new Date());
-  const schedules = options.schedules ?? datasetSchedules();
+  const schedules = options.schedules ?? SCHEDULES;
   const base = config.sync.portalUrl ?? CITY_PORTAL;
   const appToken = config.sync.appToken ?? undefined;
 

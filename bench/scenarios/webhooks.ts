@@ -6,6 +6,7 @@ import { createSubscription, deleteSubscription } from '../../src/changes/webhoo
 import { newWebhookSecret } from '../../src/changes/webhooks/signature';
 import { startWebhookWorker } from '../../src/changes/webhooks/worker';
 import type { BenchContext, BenchScenario } from '../types';
+import { CHANGE_VOCABULARY } from '../../src/families';
 
 /**
  * Webhook delivery end to end: changes written in chunks as the ingest writes them
@@ -76,7 +77,7 @@ const webhookDelivery: BenchScenario = {
       1_000_000,
     );
     const config = loadConfig();
-    const worker = startWebhookWorker({ config: { ...config, databaseUrl: ctx.databaseUrl, namespace: ctx.namespace, webhooks: { ...config.webhooks, worker: true, allowPrivateTargets: true } }, stores: ctx.stores, logger: pino({ level: 'silent' }) });
+    const worker = startWebhookWorker({ config: { ...config, databaseUrl: ctx.databaseUrl, namespace: ctx.namespace, webhooks: { ...config.webhooks, worker: true, allowPrivateTargets: true } }, stores: ctx.stores, logger: pino({ level: 'silent' }), vocabulary: CHANGE_VOCABULARY });
     const cpuBefore = process.cpuUsage();
     try {
       // The worker's own start (pg-boss schema, queues) is not measured.

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PoolClient } from 'pg';
-import { CHANGE_RETENTION_DAYS, changeKinds, type ChangeState } from '../../src/changes/kinds';
+import { CHANGE_RETENTION_DAYS } from '../../src/domain/changes';
 import type { ChangeStateRow, Family } from '../load/types';
 
 /**
@@ -31,21 +31,21 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
   const day = asOf.toISOString().slice(0, 10);
   const { rows: now } = await client.query<ChangeStateRow>(query.sql, [keys, day]);
   await query.withClock?.(client, now, asOf);
-  const { rows: seen } = await client.query<{ key: string; state: ChangeState }>(
+  const { rows: seen } = await client.query<{ key: string; state: object }>(
     'select entity_id as key, state from change_states where family = $1 and entity_id = any($2)',
-    [query.family, keys],
+    [query.kinds.family, keys],
   );
   const before = new Map(seen.map((row) => [row.key, row.state]));
   const changes = now.flatMap((row) => {
     const previous = before.get(row.key);
-    return previous ? changeKinds(query.family, previous, row.state).map((change) => ({ ...change, row })) : [];
+    return previous ? query.kinds.compare(previous, row.state).map((change) => ({ ...change, row })) : [];
   });
   if (changes.length) {
     await client.query(
       `insert into changes (family, entity_id, kind, occurred_at, zip, borough, detail)
        select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::jsonb[])`,
       [
-        query.family,
+        query.kinds.family,
         changes.map((c) => c.row.key),
         changes.map((c) => c.kind),
         changes.map(() => asOf),
@@ -63,7 +63,7 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
     await client.query(
       `insert into change_states (family, entity_id, state) select $1, * from unnest($2::text[], $3::jsonb[])
        on conflict (family, entity_id) do update set state = excluded.state`,
-      [query.family, moved.map((row) => row.key), moved.map((row) => JSON.stringify(row.state))],
+      [query.kinds.family, moved.map((row) => row.key), moved.map((row) => JSON.stringify(row.state))],
     );
   }
   await client.query(`delete from changes where occurred_at < $1::timestamptz - make_interval(days => $2)`, [asOf, CHANGE_RETENTION_DAYS]);

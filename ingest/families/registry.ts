@@ -1,22 +1,32 @@
-import { DATASETS } from '../../src/datasets/registry';
+import { datasetSchedules } from '../../src/datasets/schedule';
+import type { IngestFamily } from '../load/types';
 import type { SyncDataset } from '../sync/sync';
-import { DATASETS as LOADS } from './index';
+import { INGEST_FAMILIES } from './index';
 
 /** A registry entry with its reader and keyed load (`load.source` reads its rows). */
 export type CityDataset = SyncDataset;
 
 /**
- * Every data set of the registry (src/datasets/registry.ts), in its load order, each with
- * its keyed load; a registry entry without a load, or a load without an entry, is a bug.
+ * A family's data sets as it declares them, in its load order, each with its keyed load; a
+ * declared data set without a load, or a load without a declaration, is a bug.
  */
-export const REGISTRY: readonly CityDataset[] = DATASETS.map((facts) => {
-  const load = LOADS.find((dataset) => dataset.source.name === facts.name);
-  if (!load) throw new Error(`the registry names ${facts.name}, which no keyed load reads`);
-  // What the registry says a full sync does is what the load can do.
-  if ((facts.dropped.action === 'removed') !== Boolean(load.removal)) throw new Error(`${facts.name}: the registry says dropped records are ${facts.dropped.action}, its load ${load.removal ? 'removes' : 'keeps'} them`);
-  return { ...facts, load };
-});
-for (const load of LOADS) if (!REGISTRY.some((dataset) => dataset.name === load.source.name)) throw new Error(`${load.source.name} is loaded but not in the dataset registry`);
+function familyRegistry({ family, facts, datasets: loads }: IngestFamily): CityDataset[] {
+  const joined = facts.map((entry) => {
+    const load = loads.find((dataset) => dataset.source.name === entry.name);
+    if (!load) throw new Error(`${family.name} declares ${entry.name}, which no keyed load of it reads`);
+    // What the registry says a full sync does is what the load can do.
+    if ((entry.dropped.action === 'removed') !== Boolean(load.removal)) throw new Error(`${entry.name}: the registry says dropped records are ${entry.dropped.action}, its load ${load.removal ? 'removes' : 'keeps'} them`);
+    return { ...entry, load };
+  });
+  for (const load of loads) if (!facts.some((entry) => entry.name === load.source.name)) throw new Error(`${load.source.name} is loaded by ${family.name} but not among its declared data sets`);
+  return joined;
+}
+
+/** Every family's data sets, in the families' order (each family's in its load order). */
+export const REGISTRY: readonly CityDataset[] = INGEST_FAMILIES.flatMap(familyRegistry);
+
+/** The worker's schedules of every data set (src/datasets/schedule.ts). */
+export const SCHEDULES = datasetSchedules(REGISTRY);
 
 export const nameOf = (dataset: CityDataset) => dataset.name;
 

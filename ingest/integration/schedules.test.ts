@@ -11,13 +11,14 @@
 import http from 'node:http';
 import pino from 'pino';
 import { FIXTURE_FILE } from '../fixture';
-import { datasetSchedules, REDERIVE_CRON, REDERIVE_QUEUE, syncQueue } from '../../src/datasets/schedule';
+import { REDERIVE_CRON, REDERIVE_QUEUE, syncQueue } from '../../src/datasets/schedule';
 import { jobsSchema } from '../../src/db/schemas';
 import { recencyWeight, round4 } from '../../src/domain/restaurants/recency';
 import { startTestApi, type TestApi } from '../../test/support/api';
 import { csvRows, type SodaServer, startSodaServer } from '../../test/support/soda-server';
 import { ingestEstablishments } from '../../test/restaurants/support';
 import { FAMILIES } from '../families';
+import { SCHEDULES } from '../families/registry';
 import { startWorker, type Worker } from '../worker';
 import type { Schedules } from '../schedules';
 
@@ -108,7 +109,7 @@ describe('SYNC_SCHEDULE=on', () => {
   test("every published data set on its cadence's cron, incremental and full, and the daily rederive, in UTC", async () => {
     const { rows } = await platform().query(`select name, cron, timezone, data from ${jobs()}.schedule order by name`);
     const expected = [
-      ...datasetSchedules().map(({ queue, cron, dataset, full }) => ({ name: queue, cron, timezone: 'UTC', data: { dataset, full } })),
+      ...SCHEDULES.map(({ queue, cron, dataset, full }) => ({ name: queue, cron, timezone: 'UTC', data: { dataset, full } })),
       { name: REDERIVE_QUEUE, cron: REDERIVE_CRON, timezone: 'UTC', data: {} },
     ].sort((a, b) => (a.name < b.name ? -1 : 1));
     expect(rows).toEqual(expected);
@@ -119,7 +120,7 @@ describe('SYNC_SCHEDULE=on', () => {
   });
 
   test('each schedule is a stately queue (one run waiting and one running, across processes), retried with a doubling wait', async () => {
-    const names = [...datasetSchedules().map((schedule) => schedule.queue), REDERIVE_QUEUE];
+    const names = [...SCHEDULES.map((schedule) => schedule.queue), REDERIVE_QUEUE];
     const { rows } = await platform().query(`select name, policy, retry_limit, retry_delay, retry_backoff from ${jobs()}.queue where name = any($1) order by name`, [names]);
     expect(rows).toHaveLength(names.length);
     for (const row of rows) expect(row).toMatchObject({ policy: 'stately', retry_limit: 7, retry_delay: 300, retry_backoff: true });

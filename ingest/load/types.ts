@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import type { ChangeFamily, ChangeState } from '../../src/changes/kinds';
+import type { ChangeKinds } from '../../src/domain/changes';
+import type { DatasetFacts } from '../../src/domain/datasets';
 import type { IndexedDocument } from '../index/bulk';
 import type { RawRecord } from '../sources/columns';
 import type { DatasetSpec } from '../sources/dataset';
@@ -52,7 +53,8 @@ export interface ChangeStateRow {
   key: string;
   zip: string | null;
   borough: string | null;
-  state: ChangeState;
+  /** The state its family's kinds compare (ChangeKinds' State). */
+  state: object;
 }
 
 /**
@@ -60,7 +62,8 @@ export interface ChangeStateRow {
  * answers a ChangeStateRow per entity; `withClock` adds what the rules compute on the clock.
  */
 export interface ChangeStateQuery {
-  family: ChangeFamily;
+  /** The family's kinds of change: what the feed records of two states. */
+  kinds: ChangeKinds<object>;
   sql: string;
   withClock?: (client: PoolClient, rows: ChangeStateRow[], asOf: Date) => Promise<void>;
 }
@@ -136,12 +139,14 @@ export interface RecordRemoval<Row> {
 
 /**
  * A family as the ingest knows it, the one thing its folder under ingest/families exports to
- * the rest: its indexing descriptor, every data set it loads (each with its keyed load), and
+ * the rest: its indexing descriptor, every data set it loads (what it declares of each, and its keyed load), and
  * its test-mode fixture (a file per data set, in load order). ingest/families/index.ts lists
  * them once; the registry, the command line, the fixture, the worker and the bench read that list.
  */
 export interface IngestFamily {
   family: Family;
+  /** What the family declares of its data sets (src/domain/<family>/datasets.ts), in load order: each is one of `datasets`. */
+  facts: readonly DatasetFacts[];
   datasets: readonly KeyedDataset<unknown>[];
   fixture: ReadonlyArray<{ dataset: KeyedDataset<unknown>; file: string }>;
 }

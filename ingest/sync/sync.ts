@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { withAdvisoryLock } from '../../src/db/transaction';
 import type { DataStore } from '../../src/stores';
 import { recordChangeFeed } from '../changes/feed';
-import type { DatasetFacts } from '../../src/datasets/registry';
+import type { DatasetFacts } from '../../src/domain/datasets';
 import type { KeyedDataset, RecordRemoval } from '../load/types';
 import { recordChanges } from '../load/changes';
 import { ingestDataset } from '../load/pipeline';

@@ -1,10 +1,9 @@
 import type { Position, PositionShape } from '../search/cursor';
-import type { ChangeFamily, ChangeKind } from './kinds';
 
 /** The change feed's filters, as validated. */
 export interface ChangeFilter {
-  family?: ChangeFamily[];
-  kinds?: ChangeKind[];
+  family?: string[];
+  kinds?: string[];
   /** Changes whose ingest clock (at) is on or after this instant. */
   since?: string;
   /** Changes recorded after this change id (a poller's last seen). */

@@ -1,16 +1,18 @@
 import { cursorPage } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
-import { changeInputs } from './openapi';
+import type { ChangeVocabulary } from '../domain/changes';
+import type { ChangeInputs } from './openapi';
 import { CHANGE_POSITION } from './queries';
 import { changeItemOf, changeRows } from './store';
 
-export function changeRoutes(deps: AppDeps): Route[] {
+export function changeRoutes(deps: AppDeps, vocabulary: ChangeVocabulary, inputs: ChangeInputs): Route[] {
+  const item = changeItemOf(vocabulary);
   return [
     route({
       method: 'get',
       path: '/api/v1/changes',
-      input: changeInputs.list,
+      input: inputs.list,
       async handler(ctx, { query }) {
         const { store } = ctx.state;
         const { family, kinds, since, after } = query;
@@ -21,7 +23,7 @@ export function changeRoutes(deps: AppDeps): Route[] {
           position: CHANGE_POSITION,
           rows: (position) => changeRows(store, filter, position, query.limit + 1),
           positionOf: (row) => [Number(row.id)],
-          item: changeItemOf,
+          item,
         });
       },
     }),

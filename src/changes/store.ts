@@ -1,14 +1,14 @@
 import type { Position } from '../search/cursor';
 import type { DataStore } from '../stores';
-import { type ChangeDetail, type ChangeFamily, type ChangeKind, changeLink } from './kinds';
+import { type ChangeDetail, changeLink, type ChangeVocabulary } from '../domain/changes';
 import { buildChangeQuery, type ChangeFilter } from './queries';
 
 /** One served change (GET /changes item, the webhook event's data). */
 export interface ChangeItem {
   id: string;
-  family: ChangeFamily;
+  family: string;
   entityId: string;
-  kind: ChangeKind;
+  kind: string;
   at: string;
   recordedAt: string;
   detail: ChangeDetail;
@@ -17,9 +17,9 @@ export interface ChangeItem {
 
 export interface ChangeRow {
   id: string;
-  family: ChangeFamily;
+  family: string;
   entity_id: string;
-  kind: ChangeKind;
+  kind: string;
   occurred_at: Date;
   recorded_at: Date;
   detail: ChangeDetail;
@@ -29,7 +29,10 @@ export interface ChangeRow {
 export const changeId = (id: string | number) => `chg_${id}`;
 export const CHANGE_ID_PATTERN = '^chg_[1-9][0-9]{0,14}$';
 
-export function changeItemOf(row: ChangeRow): ChangeItem {
+/** Shapes stored changes as served; a change links to its entity's resource, as its family declares it. */
+export const changeItemOf = (vocabulary: ChangeVocabulary) => (row: ChangeRow): ChangeItem => {
+  const collection = vocabulary.of.find((part) => part.family === row.family)?.collection;
+  if (!collection) throw new Error(`a stored change of family ${row.family}, which no family declares`);
   return {
     id: changeId(row.id),
     family: row.family,
@@ -38,9 +41,9 @@ export function changeItemOf(row: ChangeRow): ChangeItem {
     at: row.occurred_at.toISOString(),
     recordedAt: row.recorded_at.toISOString(),
     detail: row.detail,
-    link: changeLink(row.family, row.entity_id),
+    link: changeLink(collection, row.entity_id),
   };
-}
+};
 
 export async function changeRows(store: DataStore, filter: ChangeFilter, after: Position | null, limit: number): Promise<ChangeRow[]> {
   const { text, values } = buildChangeQuery(filter, after, limit);

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { DatasetFacts } from './registry';
+import type { DatasetFacts } from '../domain/datasets';
 
 /** What the stores of one mode hold of a data set, and how its syncs with the portal went. */
 export interface DatasetCoverage {

@@ -1,4 +1,4 @@
-import { DATASETS, type DatasetFacts } from './registry';
+import type { DatasetFacts } from '../domain/datasets';
 import { CADENCE_CRONS, datasetSchedules, nextRun, previousFullPass, previousRun, REDERIVE_CRON, syncQueue } from './schedule';
 
 const facts = (name: string, cadence: DatasetFacts['cadence'], socrataId: string | null = 'abcd-1234'): DatasetFacts => ({
@@ -16,15 +16,13 @@ const facts = (name: string, cadence: DatasetFacts['cadence'], socrataId: string
 });
 
 describe('the schedule table', () => {
-  it('schedules every data set the portal publishes, and nothing else', () => {
-    const scheduled = new Set(datasetSchedules().map((schedule) => schedule.dataset));
-    expect([...scheduled]).toEqual(DATASETS.filter((dataset) => dataset.socrataId !== null).map((dataset) => dataset.name));
-    expect(scheduled.has('elevators')).toBe(false);
-    expect(scheduled.has('pad-addresses')).toBe(false);
+  it('schedules the data sets the portal publishes, and no file', () => {
+    const scheduled = datasetSchedules([facts('a', 'daily'), facts('file', 'fixed', null), facts('unpublished', 'daily', null)]).map((schedule) => schedule.dataset);
+    expect([...new Set(scheduled)]).toEqual(['a']);
   });
 
   it('gives each schedule a queue of its own, named after its data set and kind', () => {
-    const queues = datasetSchedules().map((schedule) => schedule.queue);
+    const queues = datasetSchedules([facts('restaurants', 'daily'), facts('pluto', 'quarterly')]).map((schedule) => schedule.queue);
     expect(new Set(queues).size).toBe(queues.length);
     expect(queues).toContain(syncQueue('restaurants', false));
     expect(syncQueue('restaurants', true)).toBe('sync-full-restaurants');
@@ -76,8 +74,8 @@ describe('next and previous runs', () => {
   });
 
   it('none for a data set that is not scheduled', () => {
-    expect(nextRun('elevators', new Date('2026-04-01T00:00:00Z'))).toBeNull();
-    expect(previousRun('elevators', new Date('2026-04-01T00:00:00Z'))).toBeNull();
-    expect(previousFullPass('elevators', new Date('2026-04-01T00:00:00Z'))).toBeNull();
+    expect(nextRun('elevators', new Date('2026-04-01T00:00:00Z'), schedules)).toBeNull();
+    expect(previousRun('elevators', new Date('2026-04-01T00:00:00Z'), schedules)).toBeNull();
+    expect(previousFullPass('elevators', new Date('2026-04-01T00:00:00Z'), schedules)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { parseExpression } from 'cron-parser';
-import { type Cadence, DATASETS, type DatasetFacts } from './registry';
+import type { Cadence, DatasetFacts } from '../domain/datasets';
 
 /**
  * When the worker syncs each data set the portal publishes, and when it re-derives: one table
@@ -55,7 +55,7 @@ export const isScheduled = (dataset: DatasetFacts) => dataset.socrataId !== null
 export const syncQueue = (dataset: string, full: boolean) => `sync${full ? '-full' : ''}-${dataset}`;
 
 /** Every data set's schedules, incremental and full, in registry order. */
-export function datasetSchedules(datasets: readonly DatasetFacts[] = DATASETS): DatasetSchedule[] {
+export function datasetSchedules(datasets: readonly DatasetFacts[]): DatasetSchedule[] {
   const scheduled = datasets.filter(isScheduled);
   return scheduled.flatMap((dataset, place) => {
     const minute = String((place * STAGGER_MINUTES) % 60);
@@ -67,28 +67,26 @@ export function datasetSchedules(datasets: readonly DatasetFacts[] = DATASETS): 
   });
 }
 
-const SCHEDULES = datasetSchedules();
-
 const occurrence = (cron: string, from: Date, direction: 'next' | 'prev') => {
   const expression = parseExpression(cron, { currentDate: from, tz: SCHEDULE_TIMEZONE });
   return (direction === 'next' ? expression.next() : expression.prev()).toDate();
 };
 
 /** A data set's next scheduled run strictly after `after` (and whether it is a full pass); null when it is never scheduled. */
-export function nextRun(name: string, after: Date, schedules: readonly DatasetSchedule[] = SCHEDULES): { at: Date; full: boolean } | null {
+export function nextRun(name: string, after: Date, schedules: readonly DatasetSchedule[]): { at: Date; full: boolean } | null {
   const runs = schedules.filter((schedule) => schedule.dataset === name).map((schedule) => ({ at: occurrence(schedule.cron, after, 'next'), full: schedule.full }));
   // On a day both fire, the full pass is the run that matters.
   return runs.sort((a, b) => a.at.getTime() - b.at.getTime() || Number(b.full) - Number(a.full))[0] ?? null;
 }
 
 /** A data set's last scheduled run strictly before `before`, and whether it was a full pass; null when it is never scheduled. */
-export function previousRun(name: string, before: Date, schedules: readonly DatasetSchedule[] = SCHEDULES): { at: Date; full: boolean } | null {
+export function previousRun(name: string, before: Date, schedules: readonly DatasetSchedule[]): { at: Date; full: boolean } | null {
   const runs = schedules.filter((schedule) => schedule.dataset === name).map((schedule) => ({ at: occurrence(schedule.cron, before, 'prev'), full: schedule.full }));
   return runs.sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.full) - Number(a.full))[0] ?? null;
 }
 
 /** The last full pass strictly before `before`; null when the data set is never scheduled. */
-export function previousFullPass(name: string, before: Date, schedules: readonly DatasetSchedule[] = SCHEDULES): Date | null {
+export function previousFullPass(name: string, before: Date, schedules: readonly DatasetSchedule[]): Date | null {
   const full = schedules.find((schedule) => schedule.dataset === name && schedule.full);
   return full ? occurrence(full.cron, before, 'prev') : null;
 }

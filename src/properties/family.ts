@@ -1,4 +1,6 @@
 import type { ApiFamily } from '../deps';
+import { PROPERTY_DATASETS } from '../domain/properties/datasets';
+import { PROPERTY_CHANGES } from '../domain/properties/changes';
 import { propertiesFragment } from './openapi';
 import { permitsFragment } from './permits/openapi';
 import { profileFragment } from './profile/openapi';
@@ -10,4 +12,6 @@ export const properties: ApiFamily = {
   name: 'properties',
   routes: propertyRoutes,
   fragments: [propertiesFragment, permitsFragment, propertySearchFragment, profileFragment],
+  changes: PROPERTY_CHANGES,
+  datasets: PROPERTY_DATASETS,
 };

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { heldEvidenceOf, heldEvidenceStatement, type HeldEvidence } from '../datasets/coverage';
-import { datasetFacts, type DatasetFacts } from '../datasets/registry';
+import type { DatasetFacts } from '../domain/datasets';
+import { propertyDataset } from '../domain/properties/datasets';
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type {
@@ -97,7 +98,7 @@ type ListName = keyof typeof LISTS;
 
 /** Every data set the deadlines read, with the LL33 grades that decide benchmarking's reach. */
 const EVIDENCE_DATASETS: readonly DatasetFacts[] = [...new Set(['energy-grades', ...Object.values(LISTS).flatMap((list) => [list.current, ...(list.older ? [list.older] : [])])])].map((name) => {
-  const facts = datasetFacts(name);
+  const facts = propertyDataset(name);
   if (!facts) throw new Error(`the deadlines read ${name}, which the dataset registry does not name`);
   return facts;
 });
@@ -310,7 +311,7 @@ export async function lotFactsOf(pg: Queryable, bbls: readonly string[], held?: 
 }
 
 function sourceOf(name: string, evidence: Map<string, HeldEvidence>): EvidenceSource {
-  return { dataset: name, title: datasetFacts(name)!.title, asOf: evidence.get(name)?.asOf ?? null };
+  return { dataset: name, title: propertyDataset(name)!.title, asOf: evidence.get(name)?.asOf ?? null };
 }
 
 function factsOfLot(pluto: PlutoLot, evidence: Map<string, HeldEvidence>, filings: readonly StoredFiling[], violations: ReadonlyArray<Record<string, any>>): LotFacts {

@@ -1,5 +1,5 @@
 import { Import, readImports } from './import-graph';
-import { APP, CITY, CORE, familyOf, isFiguresModule, isUnder, PURE, unitOf } from './layers';
+import { API_SURFACE, APP, CITY, CORE, familyOf, isFiguresModule, isUnder, PIPELINE, PURE, READERS, unitOf } from './layers';
 
 /**
  * The "never" rules of ARCHITECTURE.md, checked on the real import graph of src/, ingest/
@@ -23,6 +23,18 @@ describe('import graph', () => {
 
   it('ingest/ never imports scripts/', () => {
     expect(violations(({ from, to }) => isUnder(from, ['ingest']) && isUnder(to, ['scripts']))).toEqual([]);
+  });
+
+  it("the ingest reads no part of the API's surface: not the app, nor a family's routes or OpenAPI files", () => {
+    expect(violations(({ from, to }) => isUnder(from, ['ingest']) && (isUnder(to, APP) || API_SURFACE.test(to)))).toEqual([]);
+  });
+
+  it("the pipeline (ingest/load, index, changes, sync) and the readers (ingest/sources) never import a family's ingest folder", () => {
+    expect(violations(({ from, to }) => isUnder(from, [...PIPELINE, ...READERS]) && isUnder(to, ['ingest/families']))).toEqual([]);
+  });
+
+  it('the readers (ingest/sources) never import the pipeline', () => {
+    expect(violations(({ from, to }) => isUnder(from, READERS) && isUnder(to, PIPELINE))).toEqual([]);
   });
 
   it('pure rules (src/domain, src/nyc) import only pure rules', () => {

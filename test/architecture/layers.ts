@@ -17,6 +17,15 @@ export const APP = ['src/app.ts', 'src/server.ts', 'src/families.ts', 'src/opena
 /** Shared by every family; imports no family and not the app. */
 export const CORE = ['src/http', 'src/contract', 'src/search', 'src/db', 'src/datasets', 'src/nyc', 'src/platform', 'src/errors.ts', 'src/deps.ts', 'src/config.ts', 'src/stores.ts'];
 
+/** A family's routes and OpenAPI files: the API's surface, which the ingest never reads. */
+export const API_SURFACE = /^src\/.*\/(routes|openapi)\.ts$/;
+
+/** The ingest's pipeline: generic machinery that runs on the families' descriptors and never imports them. */
+export const PIPELINE = ['ingest/load', 'ingest/index', 'ingest/changes', 'ingest/sync'];
+
+/** The ingest's readers of city files and portal rows: below the pipeline and the families. */
+export const READERS = ['ingest/sources'];
+
 /** Pure rules: no I/O, no routes, no stores, no family's modules; they import only from this set. */
 export const PURE = ['src/domain', 'src/nyc'];
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import pino from 'pino';
 import { startWebhookWorker, type WebhookWorker } from '../../src/changes/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
+import { CHANGE_VOCABULARY } from '../../src/families';
 
 /**
  * A key whose receivers never answer in time, with a backlog of events, must not hold up
@@ -71,7 +72,7 @@ describe('webhook fairness', () => {
         pg.query(`insert into changes (family, entity_id, kind, occurred_at, detail) select 'restaurant', $1, 'closure', now(), '{}' from generate_series(1, $2)`, [entityId, count]);
       await record('slow-1', BACKLOG);
       await record('fast-1', FAST_EVENTS);
-      worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }) });
+      worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger: pino({ level: 'silent' }), vocabulary: CHANGE_VOCABULARY });
 
       const deadline = Date.now() + 60_000;
       while (slowSeenAtFastArrivals.length < FAST_EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

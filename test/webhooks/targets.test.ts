@@ -6,6 +6,7 @@ import { newWebhookSecret } from '../../src/changes/webhooks/signature';
 import { createSubscription } from '../../src/changes/webhooks/store';
 import { startWebhookWorker } from '../../src/changes/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';
+import { CHANGE_VOCABULARY } from '../../src/families';
 
 /** Where deliveries may go, as a deployment without WEBHOOKS_ALLOW_PRIVATE_TARGETS sees it. */
 const SETTINGS = { worker: true, allowPrivateTargets: false, retryDelaySeconds: 3600, retryLimit: 1, timeoutMs: 500, concurrency: 4, subscriptionConcurrency: 2 };
@@ -48,7 +49,7 @@ describe('webhook targets', () => {
     const port = (receiver.address() as { port: number }).port;
     const logs: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logs.push(chunk.toString()), done()) }));
-    const worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger });
+    const worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger, vocabulary: CHANGE_VOCABULARY });
     try {
       // Made when the rules were looser (or the name pointed elsewhere): the store takes it as it is.
       const { rows } = await api.ns.stores.platform.query('select id, mode from api_keys where key_hash = $1', [hashKey(api.keys.live)]);

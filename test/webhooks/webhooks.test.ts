@@ -14,6 +14,7 @@ import { startTestApi, TestApi } from '../support/api';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { DataStore } from '../../src/stores';
+import { CHANGE_VOCABULARY } from '../../src/families';
 
 /** The ingest's load of a restaurant file, without Elasticsearch: the change feed and webhooks read Postgres only. */
 const loadFile = (store: DataStore, file: string, asOf: Date) =>
@@ -73,7 +74,7 @@ describe('webhooks', () => {
   const workerLogs: string[] = [];
   const startWorker = () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (workerLogs.push(chunk.toString()), done()) }));
-    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger });
+    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger, vocabulary: CHANGE_VOCABULARY });
   };
   const stopWorker = async () => {
     await worker?.stop();

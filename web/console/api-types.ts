@@ -414,7 +414,7 @@ export interface Change {
   id: string;
   family: "restaurant" | "property" | "contractor";
   entityId: string;
-  kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "deadline_status_change";
+  kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
   at: string;
   recordedAt: string;
   detail: {
@@ -432,7 +432,7 @@ export interface Webhook {
   description: string | null;
   mode: "live" | "test";
   families: Array<"restaurant" | "property" | "contractor">;
-  kinds: Array<"new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "deadline_status_change">;
+  kinds: Array<"new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed">;
   entityIds: Array<string>;
   zips: Array<string>;
   boroughs: Array<"Manhattan" | "Bronx" | "Brooklyn" | "Queens" | "Staten Island">;
@@ -447,7 +447,7 @@ export interface NewWebhook {
 export interface WebhookDelivery {
   id: string;
   eventId: string;
-  kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "deadline_status_change";
+  kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
   entityId: string;
   status: "pending" | "delivered" | "retrying" | "failed" | "cancelled";
   attempts: number;

@@ -11,6 +11,8 @@ import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
 import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
 import { currentTotals, moveTotals, ticketsShare } from './totals';
+import { CONTRACTOR_CHANGES } from '../../../src/domain/contractors/changes';
+import { CONTRACTOR_DATASETS } from '../../../src/domain/contractors/datasets';
 
 /**
  * Contractors: companies as the city dockets them at OATH, keyed by the first slug each was
@@ -34,7 +36,7 @@ export const CONTRACTORS: Family = {
   // From the company's spelling totals (kept current as of the load's day by the apply), not
   // its tickets: a company's state costs its spellings, however many tickets it holds.
   changes: {
-    family: 'contractor',
+    kinds: CONTRACTOR_CHANGES,
     sql: `select c.slug as key, null as zip, null as borough,
             json_build_object('tickets', coalesce(sum(t.tickets), 0)::int, 'closed', coalesce(sum(t.tickets - t.open_tickets), 0)::int,
               'defaulted', coalesce(sum(t.defaulted_tickets), 0)::int, 'reopenable', coalesce(sum(t.reopenable_tickets), 0)::int) as state
@@ -157,6 +159,7 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
 /** The contractors family as the ingest knows it: OATH's case status (fixtures/contractors/README.md for the test mode's summonses). */
 export const CONTRACTORS_INGEST: IngestFamily = {
   family: CONTRACTORS,
+  facts: CONTRACTOR_DATASETS,
   datasets: [OATH_LOAD as KeyedDataset<unknown>],
   fixture: [{ dataset: OATH_LOAD as KeyedDataset<unknown>, file: path.join(FIXTURES_DIR, 'contractors', 'oath.csv') }],
 };

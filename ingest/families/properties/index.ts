@@ -1,6 +1,6 @@
 import { PLUTO, PlutoRow } from '../../sources/properties';
 import type { PoolClient } from 'pg';
-import type { PropertyState } from '../../../src/changes/kinds';
+
 import { deadlinesFor } from '../../../src/domain/properties/deadlines';
 import { lotFactsOf } from '../../../src/properties/lot-facts';
 import path from 'node:path';
@@ -12,6 +12,8 @@ import { rederiveViolations, violationLoads } from './violations';
 import { permitLoads, rederivePermits } from './permits';
 import { filingLoads } from './filings';
 import { padAddressesLoad } from './pad';
+import { PROPERTY_CHANGES, type PropertyState } from '../../../src/domain/properties/changes';
+import { PROPERTY_DATASETS } from '../../../src/domain/properties/datasets';
 
 /**
  * Properties: tax lots by BBL, with PLUTO's attributes and the violation dockets. A lot a
@@ -33,7 +35,7 @@ export const PROPERTIES: Family = {
   // permit's (its expiration date passing). Each part returns the lots it wrote.
   rederive: async (client, bbls, asOf) => [...new Set([...(await rederiveViolations(client, bbls, asOf)), ...(await rederivePermits(client, bbls, asOf))])],
   changes: {
-    family: 'property',
+    kinds: PROPERTY_CHANGES,
     sql: `select l.bbl as key, l.zip, l.borough,
             json_build_object('violations', count(v.source_id)::int, 'open', count(v.source_id) filter (where v.is_open)::int) as state
           from property_lots l left join property_violations v on v.bbl = l.bbl
@@ -100,6 +102,7 @@ const fixture = (dataset: unknown, file: string) => ({ dataset: dataset as Keyed
 /** The properties family as the ingest knows it. */
 export const PROPERTIES_INGEST: IngestFamily = {
   family: PROPERTIES,
+  facts: PROPERTY_DATASETS,
   datasets: [
     PLUTO_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD,
     DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, HPD_REGISTRATIONS_LOAD, HPD_CONTACTS_LOAD,

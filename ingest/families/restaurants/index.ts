@@ -8,6 +8,8 @@ import type { Family, IngestFamily, KeyedDataset } from '../../load/types';
 import { upsertCitations, upsertEstablishments, upsertInspections, upsertViolationCodes } from './canonical';
 import { buildDocuments } from './documents';
 import { refreshProfiles } from './profiles';
+import { RESTAURANT_CHANGES } from '../../../src/domain/restaurants/changes';
+import { RESTAURANT_DATASETS } from '../../../src/domain/restaurants/datasets';
 
 /** Restaurants: establishments by CAMIS, their inspections and citations, derived profiles. */
 export const RESTAURANTS: Family = {
@@ -23,7 +25,7 @@ export const RESTAURANTS: Family = {
   buildDocuments,
   rederive: (client, keys, asOf) => refreshProfiles(client, keys, asOf),
   changes: {
-    family: 'restaurant',
+    kinds: RESTAURANT_CHANGES,
     sql: `select e.camis as key, e.zip, e.borough,
             json_build_object('lastInspection', p.last_inspected_at::text, 'grade', p.grade, 'closed', coalesce(p.closed, false),
               'citations', (select count(*)::int from restaurant_citations c where c.camis = e.camis)) as state
@@ -73,6 +75,7 @@ export const RESTAURANT_INSPECTIONS_LOAD: KeyedDataset<RestaurantSourceRow> = {
 /** The restaurants family as the ingest knows it: the DOHMH inspection results, and the test mode's eight establishments. */
 export const RESTAURANTS_INGEST: IngestFamily = {
   family: RESTAURANTS,
+  facts: RESTAURANT_DATASETS,
   datasets: [RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>],
   fixture: [{ dataset: RESTAURANT_INSPECTIONS_LOAD as KeyedDataset<unknown>, file: path.join(FIXTURES_DIR, 'restaurants', 'inspections.csv') }],
 };

@@ -1,10 +1,10 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { DATE_TIME, errorResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, dataResponse, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { enumOf, pageParams } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
 import { BOROUGHS } from '../../nyc/boroughs';
-import { CHANGE_FAMILIES, CHANGE_KINDS } from '../kinds';
+import type { ChangeVocabulary } from '../../domain/changes';
 import { CHANGES_TAG } from '../openapi';
 import { DELIVERY_ERRORS, HTTP_ERROR_PATTERN } from './delivery-errors';
 
@@ -14,32 +14,34 @@ const DELIVERY_ID_PATTERN = '^dlv_[1-9][0-9]{0,14}$';
 
 const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, max: number, description: string) => Type.Optional(Type.Array(items, { maxItems: max, uniqueItems: true, description }));
 
-export const CreateWebhookBody = Type.Object(
-  {
-    url: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), every address the host is or resolves to must be globally routable unicast: a loopback, private, link-local, reserved or transition address (IPv4-mapped, NAT64, 6to4, ...), or a local name (localhost), is refused with 400 at creation, and each delivery resolves the host again and fails with target_not_allowed if it now points at one. A name that does not resolve yet is accepted.' }),
-    description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
-    families: list(enumOf(CHANGE_FAMILIES), 3, 'Families to receive; empty or absent: every family.'),
-    kinds: list(enumOf(CHANGE_KINDS), CHANGE_KINDS.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
-    entityIds: list(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }), 1000, 'Restaurants (camis), lots (BBL, 10 digits) and companies (slug) to receive; selects together with zips and boroughs (any of them).'),
-    zips: list(Type.String({ pattern: '^[0-9]{5}$' }), 200, "Five-digit ZIP codes: changes of restaurants and lots there (companies have no ZIP; select them by slug)."),
-    boroughs: list(enumOf(BOROUGHS), BOROUGHS.length, `Boroughs (${BOROUGHS.join(', ')}): changes of restaurants and lots there.`),
-  },
-  { additionalProperties: false },
-);
-export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+const createWebhookBody = (vocabulary: ChangeVocabulary) =>
+  Type.Object(
+    {
+      url: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description: 'Where to POST events: an absolute http or https URL without credentials or fragment. Unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_TARGETS), every address the host is or resolves to must be globally routable unicast: a loopback, private, link-local, reserved or transition address (IPv4-mapped, NAT64, 6to4, ...), or a local name (localhost), is refused with 400 at creation, and each delivery resolves the host again and fails with target_not_allowed if it now points at one. A name that does not resolve yet is accepted.' }),
+      description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
+      families: list(enumOf(vocabulary.families), vocabulary.families.length, 'Families to receive; empty or absent: every family.'),
+      kinds: list(enumOf(vocabulary.kinds), vocabulary.kinds.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
+      entityIds: list(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }), 1000, 'Restaurants (camis), lots (BBL, 10 digits) and companies (slug) to receive; selects together with zips and boroughs (any of them).'),
+      zips: list(Type.String({ pattern: '^[0-9]{5}$' }), 200, "Five-digit ZIP codes: changes of restaurants and lots there (companies have no ZIP; select them by slug)."),
+      boroughs: list(enumOf(BOROUGHS), BOROUGHS.length, `Boroughs (${BOROUGHS.join(', ')}): changes of restaurants and lots there.`),
+    },
+    { additionalProperties: false },
+  );
 
 const webhookIdParam = Type.Object({ id: Type.String({ pattern: WEBHOOK_ID_PATTERN, description: 'The subscription id (whk_...).' }) });
 
-export const webhookInputs = {
-  create: { body: CreateWebhookBody },
+/** The webhooks' inputs, declared from the feed's vocabulary: the routes validate with them and the document shows them. */
+export const webhookInputs = (vocabulary: ChangeVocabulary) => ({
+  create: { body: createWebhookBody(vocabulary) },
   list: { query: Type.Object({}) },
   remove: { params: webhookIdParam },
   deliveries: { params: webhookIdParam, query: Type.Object({ ...pageParams(100, 20) }) },
-};
+});
+export type WebhookInputs = ReturnType<typeof webhookInputs>;
 
 const DELIVERY_RULES = `Each change a subscription matches is one event, delivered as POST <url> with Content-Type application/json and the body {"id": "chg_<n>", "type": <kind>, "mode": "live"|"test", "subscriptionId", "data": <the Change as GET /changes serves it>}. Signed in the Standard Webhooks scheme (standardwebhooks.com; its libraries verify it): headers webhook-id (the event id, the same on every retry: de-duplicate on it), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the bytes the secret whsec_<base64> encodes; the id is signed, so a body replayed under another id fails verification (README: Webhooks has a receiver). Any 2xx answer within the timeout (10 s by default) delivers it; anything else (another status, a timeout, a refused connection) is retried with exponential backoff: 11 retries, the k-th about 30 s x 2^(k-1) (x 1 to 2, jittered) after the previous, about a day in all, then the delivery is failed. Delivery is at least once (a process stopped between the receiver's answer and recording it sends the event again): de-duplicate on webhook-id. Deliveries are fair across subscriptions: at most a few of one subscription are in flight at once (2 by default), and a key with fewer in flight is served first, so a slow receiver delays only its own subscription's events. Only changes recorded after the subscription was created are sent; a live key's subscriptions receive live changes, a test key's the test mode's (the fixture's). Events of one subscription can arrive out of order.`;
 
-export const webhooksFragment: ApiFragment = {
+export const webhooksFragment = (vocabulary: ChangeVocabulary, inputs: WebhookInputs): ApiFragment => ({
   schemas: {
     Webhook: {
       type: 'object',
@@ -51,8 +53,8 @@ export const webhooksFragment: ApiFragment = {
         url: { type: 'string' },
         description: nullable({ type: 'string' }),
         mode: { type: 'string', enum: ['live', 'test'], description: "The key's mode: whose changes it receives." },
-        families: { type: 'array', items: { type: 'string', enum: [...CHANGE_FAMILIES] }, description: 'Empty: every family.' },
-        kinds: { type: 'array', items: { type: 'string', enum: [...CHANGE_KINDS] }, description: 'Empty: every kind.' },
+        families: { type: 'array', items: { type: 'string', enum: [...vocabulary.families] }, description: 'Empty: every family.' },
+        kinds: { type: 'array', items: { type: 'string', enum: [...vocabulary.kinds] }, description: 'Empty: every kind.' },
         entityIds: { type: 'array', items: { type: 'string' } },
         zips: { type: 'array', items: { type: 'string' } },
         boroughs: { type: 'array', items: { type: 'string', enum: [...BOROUGHS] }, description: 'entityIds, zips and boroughs select together (any); all three empty: every entity.' },
@@ -77,7 +79,7 @@ export const webhooksFragment: ApiFragment = {
       properties: {
         id: { type: 'string', pattern: DELIVERY_ID_PATTERN },
         eventId: { type: 'string', description: 'The change id (Webhook-Id).' },
-        kind: { type: 'string', enum: [...CHANGE_KINDS] },
+        kind: { type: 'string', enum: [...vocabulary.kinds] },
         entityId: { type: 'string' },
         status: { type: 'string', enum: ['pending', 'delivered', 'retrying', 'failed', 'cancelled'], description: 'pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.' },
         attempts: { type: 'integer', minimum: 0 },
@@ -99,7 +101,7 @@ export const webhooksFragment: ApiFragment = {
         summary: 'Subscribe to changes',
         description: `Creates a subscription of the calling key (at most ${MAX_SUBSCRIPTIONS_PER_KEY} per key: 409 too_many_webhooks) and answers it with its secret, shown once. ${DELIVERY_RULES} The public test key shared by the consoles cannot subscribe (403 forbidden): use a key of your own.`,
         tags: [CHANGES_TAG],
-        ...operationInput(webhookInputs.create),
+        ...operationInput(inputs.create),
         responses: {
           '201': dataResponse(ref('NewWebhook'), 'Created.'),
           ...standardErrors(...JSON_BODY_ERRORS, ['403', 'The public test key cannot subscribe (forbidden).'], ['409', `The key has ${MAX_SUBSCRIPTIONS_PER_KEY} subscriptions (too_many_webhooks).`]),
@@ -112,7 +114,7 @@ export const webhooksFragment: ApiFragment = {
         description: `Every subscription of the calling key (at most ${MAX_SUBSCRIPTIONS_PER_KEY}), oldest first, without secrets. Another key's subscriptions are never listed. Unknown query parameters are rejected.`,
         tags: [CHANGES_TAG],
         'x-unknown-parameters': 'reject',
-        ...operationInput(webhookInputs.list),
+        ...operationInput(inputs.list),
         responses: { '200': listResponse(ref('Webhook')), ...standardErrors() },
       },
     },
@@ -122,7 +124,7 @@ export const webhooksFragment: ApiFragment = {
         summary: 'Unsubscribe',
         description: 'Deletes a subscription of the calling key: nothing more is sent (deliveries still queued are cancelled). Another key\'s subscription, or one already deleted, is 404 not_found.',
         tags: [CHANGES_TAG],
-        ...operationInput(webhookInputs.remove),
+        ...operationInput(inputs.remove),
         responses: { '204': { description: 'Deleted.' }, ...standardErrors(['404', 'No such subscription of this key (not_found).']) },
       },
     },
@@ -133,9 +135,9 @@ export const webhooksFragment: ApiFragment = {
         description: "The deliveries of a subscription of the calling key, newest first, with their status and attempts (kept 30 days); paged with signed cursors (a cursor is only valid for the same subscription). Another key's subscription is 404 not_found. Unknown query parameters are rejected.",
         tags: [CHANGES_TAG],
         'x-unknown-parameters': 'reject',
-        ...operationInput(webhookInputs.deliveries),
+        ...operationInput(inputs.deliveries),
         responses: { '200': pageResponse(ref('WebhookDelivery')), ...standardErrors(['404', 'No such subscription of this key (not_found).']) },
       },
     },
   },
-};
+});

@@ -2,18 +2,18 @@ import { cursorPage } from '../../contract/lists';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { ApiError, invalidBody, notFound } from '../../errors';
-import { MAX_SUBSCRIPTIONS_PER_KEY, webhookInputs } from './openapi';
+import { MAX_SUBSCRIPTIONS_PER_KEY, type WebhookInputs } from './openapi';
 import { newWebhookSecret } from './signature';
 import { createSubscription, deleteSubscription, deliveryItemOf, deliveryRows, keySubscriptions, subscriptionOfKey } from './store';
 import { resolvedTargetProblem } from './targets';
 
-export function webhookRoutes(deps: AppDeps): Route[] {
+export function webhookRoutes(deps: AppDeps, inputs: WebhookInputs): Route[] {
   const platform = deps.stores.platform;
   return [
     route({
       method: 'post',
       path: '/api/v1/webhooks',
-      input: webhookInputs.create,
+      input: inputs.create,
       async handler(ctx, { body }) {
         const { key } = ctx.state;
         // The consoles' public key is everyone's: a subscription needs an owner.
@@ -44,7 +44,7 @@ export function webhookRoutes(deps: AppDeps): Route[] {
     route({
       method: 'get',
       path: '/api/v1/webhooks',
-      input: webhookInputs.list,
+      input: inputs.list,
       async handler(ctx) {
         ctx.body = { data: await keySubscriptions(platform, ctx.state.key.id, MAX_SUBSCRIPTIONS_PER_KEY) };
       },
@@ -52,7 +52,7 @@ export function webhookRoutes(deps: AppDeps): Route[] {
     route({
       method: 'delete',
       path: '/api/v1/webhooks/{id}',
-      input: webhookInputs.remove,
+      input: inputs.remove,
       async handler(ctx, { params: { id } }) {
         if (!(await deleteSubscription(platform, ctx.state.key.id, id))) throw notFound(`webhook ${id}`);
         ctx.status = 204;
@@ -61,7 +61,7 @@ export function webhookRoutes(deps: AppDeps): Route[] {
     route({
       method: 'get',
       path: '/api/v1/webhooks/{id}/deliveries',
-      input: webhookInputs.deliveries,
+      input: inputs.deliveries,
       async handler(ctx, { params: { id }, query }) {
         if (!(await subscriptionOfKey(platform, ctx.state.key.id, id))) throw notFound(`webhook ${id}`);
         ctx.body = await cursorPage(deps.cursors, ctx.state.store.mode, {

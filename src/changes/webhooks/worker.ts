@@ -5,7 +5,8 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config, WebhooksConfig } from '../../config';
 import { CHANGE_COLUMNS } from '../queries';
-import { changeId, changeItemOf, type ChangeRow } from '../store';
+import type { ChangeVocabulary } from '../../domain/changes';
+import { changeId, type ChangeItem, changeItemOf, type ChangeRow } from '../store';
 import { jobsSchema, type Mode, MODES, schemaNames } from '../../db/schemas';
 import { countWebhookDelivery, reportWebhookQueue } from '../../platform/metrics';
 import type { Stores } from '../../stores';
@@ -59,6 +60,8 @@ export interface WebhookWorkerDeps {
   config: Config;
   stores: Stores;
   logger: Logger;
+  /** The change feed's vocabulary (src/families.ts): an event's data is the change as GET /changes serves it. */
+  vocabulary: ChangeVocabulary;
 }
 
 /** Starts the worker in the background; stop() waits for deliveries in flight (up to 15 s). */
@@ -73,7 +76,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   };
 }
 
-async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise<WebhookWorker> {
+async function runWorker({ config, stores, logger, vocabulary }: WebhookWorkerDeps): Promise<WebhookWorker> {
   if (!config.databaseUrl) throw new Error('the webhook worker needs DATABASE_URL');
   const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 4, application_name: 'webhooks' });
   boss.on('error', (error) => logger.warn({ err: error }, 'webhook queue error'));
@@ -89,7 +92,7 @@ async function runWorker({ config, stores, logger }: WebhookWorkerDeps): Promise
   const deliveries = startDeliveries(stores, config.webhooks, logger);
   const fanoutWorker = await boss.work<{ mode?: Mode }>(FANOUT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     for (const mode of job.data.mode ? [job.data.mode] : MODES) {
-      if (await fanout(stores, mode)) deliveries.wake();
+      if (await fanout(stores, mode, changeItemOf(vocabulary))) deliveries.wake();
     }
     // The minute's run (no mode) also prunes old delivery records.
     if (!job.data.mode) {
@@ -272,7 +275,7 @@ interface SubscriptionRow {
 }
 
 /** Matches the mode's new changes against its subscriptions, batch by batch; true when deliveries were queued. */
-async function fanout(stores: Stores, mode: Mode): Promise<boolean> {
+async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => ChangeItem): Promise<boolean> {
   let queued = false;
   for (;;) {
     const client = await stores.byMode[mode].pg.connect();
@@ -296,7 +299,7 @@ async function fanout(stores: Stores, mode: Mode): Promise<boolean> {
         const deliveries = changes.flatMap((change) =>
           subscriptions
             .filter((s) => s.created_at <= change.recorded_at && subscriptionMatches({ ...s, entityIds: s.entity_ids }, { ...change, entityId: change.entity_id }))
-            .map((s) => ({ subscription: s.id, change, body: JSON.stringify({ id: changeId(change.id), type: change.kind, mode, subscriptionId: s.id, data: changeItemOf(change) }) })),
+            .map((s) => ({ subscription: s.id, change, body: JSON.stringify({ id: changeId(change.id), type: change.kind, mode, subscriptionId: s.id, data: itemOf(change) }) })),
         );
         if (deliveries.length) queued = (await insertDeliveries(client, deliveries)) > 0 || queued;
         await client.query('update webhook_fanout_positions set last_change_id = $2 where mode = $1', [mode, changes[changes.length - 1].id]);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DATE, DATE_TIME, listResponse, nullable, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
-import { DATASETS } from '../../datasets/registry';
+import type { DatasetFacts } from '../../domain/datasets';
 
 /** The seconds the records held of each data set are kept per process and mode (counting them is a scan of big tables). */
 export const RECORDS_HELD_CACHE_SECONDS = 60;
@@ -12,7 +12,8 @@ export const sourcesInput = { query: Type.Object({}) };
 
 const CADENCES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'fixed'];
 
-export const sourcesFragment: ApiFragment = {
+/** The sources' part of the document, from the registry the families declare. */
+export const sourcesFragment = (datasets: readonly DatasetFacts[]): ApiFragment => ({
   schemas: {
     DataSource: {
       type: 'object',
@@ -21,13 +22,13 @@ export const sourcesFragment: ApiFragment = {
       properties: {
         name: { type: 'string', description: 'The data set\'s name here (the word `npm run sync` and `npm run ingest` take).' },
         socrataId: { type: ['string', 'null'], pattern: '^[a-z0-9]{4}-[a-z0-9]{4}$', description: "Its id on the city's open-data portal (data.cityofnewyork.us/resource/<id>.json); null for a file the portal does not publish, loaded by hand and never synced." },
-        family: { type: 'string', enum: ['restaurants', 'properties', 'contractors'], description: 'The part of the API its records feed.' },
+        family: { type: 'string', enum: [...new Set(datasets.map((dataset) => dataset.family))], description: 'The part of the API its records feed.' },
         title: { type: 'string', description: 'Its title as the city publishes it.' },
         cadence: { type: 'string', enum: CADENCES, description: 'How often the city publishes it anew (fixed: a file published once).' },
         dropped: {
           type: 'string',
           enum: ['removed', 'kept'],
-          description: `What a full pass does with a record the city no longer publishes: removed (it stops being served, and the change feed records what that changes) or kept. Per data set: ${DATASETS.map((dataset) => `${dataset.name}: ${dataset.dropped.action}, ${dataset.dropped.why}`).join('; ')}.`,
+          description: `What a full pass does with a record the city no longer publishes: removed (it stops being served, and the change feed records what that changes) or kept. Per data set: ${datasets.map((dataset) => `${dataset.name}: ${dataset.dropped.action}, ${dataset.dropped.why}`).join('; ')}.`,
         },
         rowsHeld: { type: 'integer', minimum: 0, description: `Its records held in this mode. Counted at most once every ${RECORDS_HELD_CACHE_SECONDS} seconds per API process and mode.` },
         newestRecord: { ...nullable(DATE), description: "The newest record's own date (an inspection's, a permit's issuance...); null when none is held or its records carry no date. Counted with rowsHeld." },
@@ -79,4 +80,4 @@ export const sourcesFragment: ApiFragment = {
       },
     },
   },
-};
+});

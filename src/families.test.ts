@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATASETS } from './registry';
+import { datasetSchedules } from './datasets/schedule';
+import { DATASETS } from './families';
 
-describe('the dataset registry', () => {
+describe("the dataset registry (every family's data sets)", () => {
   it('names each data set once and lists it after every data set it follows', () => {
     const names = DATASETS.map((dataset) => dataset.name);
     expect(new Set(names).size).toBe(names.length);
@@ -20,7 +21,7 @@ describe('the dataset registry', () => {
   });
 
   it('is the table README shows, row for row', () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const readme = fs.readFileSync(path.resolve(__dirname, '../README.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => /^\| `[a-z0-9-]+` \(/.test(line));
     expect(rows.map((line) => /^\| `([a-z0-9-]+)`/.exec(line)![1])).toEqual(DATASETS.map((dataset) => dataset.name));
     for (const dataset of DATASETS) {
@@ -28,5 +29,12 @@ describe('the dataset registry', () => {
       expect(row).toContain(dataset.socrataId ? `\`${dataset.socrataId}\`` : '| file |');
       expect(row).toContain(`| ${dataset.cadence} |`);
     }
+  });
+
+  it('schedules every data set the portal publishes, and nothing else, each on a queue of its own', () => {
+    const schedules = datasetSchedules(DATASETS);
+    expect([...new Set(schedules.map((schedule) => schedule.dataset))]).toEqual(DATASETS.filter((dataset) => dataset.socrataId !== null).map((dataset) => dataset.name));
+    const queues = schedules.map((schedule) => schedule.queue);
+    expect(new Set(queues).size).toBe(queues.length);
   });
 });

@@ -1,44 +1,4 @@
-/**
- * The dataset registry: every city data set the project reads, in load order (each one after
- * the data sets it follows), with what the city publishes of it and where its records are
- * held here. The ingest joins each entry to its reader and keyed load (ingest/families/registry.ts);
- * the API reads it to say how fresh each data set is (GET /meta/sources) and what a deadline's
- * evidence covers.
- */
-
-/** How often the city publishes a data set anew ('fixed': a file published once, never updated). */
-export type Cadence = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly' | 'fixed';
-
-export interface DatasetFacts {
-  /** The command-line word (`npm run ingest -- <name>`, `npm run sync -- <name>`) and its name everywhere. */
-  name: string;
-  /** The family its records belong to. */
-  family: 'restaurants' | 'properties' | 'contractors';
-  /** The data set's title as the city publishes it. */
-  title: string;
-  /** The portal's id (`<portal>/resource/<id>.json`); null for a file the portal does not publish, which only `npm run ingest -- <name> --file` loads. */
-  socrataId: string | null;
-  cadence: Cadence;
-  /** The record a row is, and the entity it belongs to, in words. */
-  key: string;
-  /** Data sets to load first: their rows place what this one's rows name, such as a building's lot. */
-  follows: readonly string[];
-  /** The portal's system fields (`:id`, `:updated_at`) serve incremental fetches: a sync asks only for rows changed since the last one. */
-  incremental: boolean;
-  /** Where its reader's columns come from: a real sample of its current shape, or the portal's published column list. */
-  shape: 'real sample' | 'published columns';
-  /** Its records as held: the table, this data set's rows in it, and the column of a record's own date (null: none). */
-  records: { table: string; where?: string; date: string | null };
-  /**
-   * What a full sync does with a record the city no longer publishes: `removed` (it stops
-   * being served, and the change feed records what that changes) or `kept`, and why.
-   */
-  dropped: { action: 'removed' | 'kept'; why: string };
-}
-
-const REMOVED = (what: string): DatasetFacts['dropped'] => ({ action: 'removed', why: `${what} stops being served` });
-/** A file the portal does not publish is never synced: nothing is ever compared with it. */
-const NEVER_SYNCED: DatasetFacts['dropped'] = { action: 'kept', why: 'a file, never synced: loaded again by hand' };
+import { type DatasetFacts, NEVER_SYNCED, REMOVED } from '../datasets';
 
 /** The data sets whose rows place buildings (BIN) on lots: a row that names only its building is joined through them. */
 const PLACES_BUILDINGS = ['pluto', 'dob-permits', 'dob-jobs', 'dob-now-jobs', 'dob-now-permits'];
@@ -85,20 +45,8 @@ const evidence = (facts: Omit<DatasetFacts, 'family' | 'records' | 'dropped'> & 
   };
 };
 
-export const DATASETS: readonly DatasetFacts[] = [
-  {
-    name: 'restaurants',
-    family: 'restaurants',
-    title: 'DOHMH New York City Restaurant Inspection Results',
-    socrataId: '43nn-pn8j',
-    cadence: 'daily',
-    key: 'a citation (or a visit without one) of an establishment (camis)',
-    follows: [],
-    incremental: true,
-    shape: 'real sample',
-    records: { table: 'restaurant_inspections', date: 'inspected_at' },
-    dropped: { action: 'kept', why: "the city's export drops inspections older than its window; this API keeps the history" },
-  },
+/** The properties' data sets, in load order (each one after the data sets it follows). */
+export const PROPERTY_DATASETS: readonly DatasetFacts[] = [
   {
     name: 'pluto',
     family: 'properties',
@@ -243,21 +191,9 @@ export const DATASETS: readonly DatasetFacts[] = [
     incremental: true,
     shape: 'published columns',
   }),
-  {
-    name: 'oath',
-    family: 'contractors',
-    title: 'OATH Hearings Division Case Status',
-    socrataId: 'jz4z-kudi',
-    cadence: 'daily',
-    key: 'a summons (ticket number) of a respondent, grouped into companies (slug)',
-    follows: [],
-    incremental: true,
-    shape: 'real sample',
-    records: { table: 'contractor_tickets', date: 'violation_date' },
-    dropped: REMOVED("the summons (its company's totals change)"),
-  },
 ];
 
-export function datasetFacts(name: string): DatasetFacts | undefined {
-  return DATASETS.find((dataset) => dataset.name === name);
+/** One of the properties' data sets by name. */
+export function propertyDataset(name: string): DatasetFacts | undefined {
+  return PROPERTY_DATASETS.find((dataset) => dataset.name === name);
 }
