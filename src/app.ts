@@ -16,7 +16,7 @@ import { methodNotAllowed } from './http/method-not-allowed';
 import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
 import { openApiDocument } from './openapi';
-import { storesAnswer } from './service/health';
+import { storesAnswer } from './service/store';
 import { forgetStores, instrumentStores } from './platform/metrics';
 import { UsageBuffer } from './platform/usage';
 import { allRoutes } from './families';

@@ -1,8 +1,9 @@
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
-import { isoDate, parseBbl } from '../nyc';
+import { isoDate, parseBbl, type Borough, houseNumberKey, parseHouseNumber, streetAliases } from '../nyc';
 import type { DataStore } from '../stores';
-import { type LinkEstablishment, type LinkSummons, linkSummonses, RESTAURANT_SUMMONS_LINK_RULE } from './restaurant-summonses';
+import { canonicalStreet } from '../search/address';
+import { normalizeText } from '../search/normalize';
 
 /**
  * What the contractors family shows on another family's pages, and the only module of
@@ -94,7 +95,165 @@ async function restaurantSummonses(store: DataStore, establishments: LinkEstabli
   return out;
 }
 
-export type { LinkEstablishment };
-export { RESTAURANT_SUMMONS_LINK_RULE };
 
 export const contractorFigures: ContractorFigures = { restaurantSummonses };
+
+/**
+ * Which OATH summonses are a restaurant's: the link rule between the contractors family's
+ * tickets and the restaurant family's establishments. Pure; the reads are in
+ * ./figures.ts. The text of RESTAURANT_SUMMONS_LINK_RULE is served in the OpenAPI document
+ * (RestaurantStats); keep it and the code in step.
+ *
+ * There is no shared key (no CAMIS on a summons, no summons number on an inspection), so the
+ * link narrows in the order the design guidance gives (docs/decisions.md, Contractors):
+ * 0. Agency: only the Health Department's food-service summonses (isFoodServiceAgency).
+ * 1. Lot: the summons's violation-location BBL (borough, block, lot) is the establishment's
+ *    BBL. Candidates are every establishment on that lot, so a summons at a food court or a
+ *    mall is weighed against all its tenants, not only the one asked about.
+ * 2. Address: when the summons and the establishment both give a house number and a street,
+ *    they must agree (house number without its hyphen, canonical street or one of its other
+ *    names in the borough); an address missing on either side does not contradict.
+ * 3. Name: the respondent (first and last name fields joined; often the permit holder's legal
+ *    name) agrees with the dba (namesAgree).
+ * 4. Date: the violation date is an inspection date of that establishment (a food-service
+ *    summons is written at an inspection).
+ * Among the candidates left after 1-2, one with name and date evidence beats one with the
+ * name only, which beats one with the date only; the summons is linked to the single best
+ * candidate, to none when two tie at the top (precision over recall) and to none when no
+ * candidate has name or date evidence (an older summons against an earlier business in the
+ * same space). A summons is therefore linked to at most one establishment.
+ */
+export const RESTAURANT_SUMMONS_LINK_RULE = `OATH summonses are linked to an establishment by a documented rule (there is no shared key): (0) only the Health Department's food-service summonses count: an issuing agency that names the Health Department (DOHMH, DEPT OF HEALTH, DOH/MENTAL HEALTH, ...) and is not one of its non-food units (pest control PCS, VECTOR, VETERINARY, WATER TANK); (1) the summons's violation location BBL (borough, block, lot) is the establishment's BBL; every establishment on that lot is a candidate; (2) when both give a house number and a street, they agree (34-12 = 3412; the street in canonical spelling or another of its names in the borough: E. 188 TH ST = East 188 Street); (3) the respondent's name (first and last name fields joined, legal forms INC, CORP, LLC, LTD, CO and a leading THE ignored, punctuation and spacing ignored) equals the establishment's name, starts with it or is started by it (at least 4 letters; names cut at the docket's width), or every word of the shorter is a word of the longer and not only generic words (PIZZA, CAFE, DELI, RESTAURANT, ...); a respondent written "X DBA Y" is read as both X and Y; (4) the violation date is one of the establishment's inspection dates. The summons goes to the one candidate with the strongest evidence (name and date, then name only, then date only); to none when two candidates tie or when no candidate has name or date evidence. A summons is thus linked to at most one establishment; an establishment without a BBL, and summonses without a violation-location block and lot, are never linked. Counted up to the clock (violation date on or before today; the fixture reference date for test keys); figures are the city's ticket figures (money due, imposed penalty, default), which do not depend on the clock.`;
+
+/** What the link needs to know about an establishment (the restaurant family passes it in). */
+export interface LinkEstablishment {
+  camis: string;
+  /** The establishment's BBL as the restaurant data writes it; read with parseBbl. */
+  bbl: string | null;
+  building: string | null;
+  street: string | null;
+  borough: Borough | null;
+  /** The dba. */
+  name: string;
+  /** Every inspection date on record (YYYY-MM-DD). */
+  inspectionDates: readonly string[];
+}
+
+/** What the link needs to know about a summons (columns of contractor_tickets). */
+export interface LinkSummons {
+  ticket: string;
+  issuingAgency: string | null;
+  violationBbl: string | null;
+  violationHouse: string | null;
+  violationStreet: string | null;
+  respondentFirstName: string | null;
+  respondentLastName: string | null;
+  violationDate: string | null;
+}
+
+const HEALTH = /\b(DOHMH|DOH|HEALTH)\b/;
+const NON_FOOD_UNITS = /\b(PCS|VECTOR|VETERINARY|WATER TANK)\b/;
+
+/** The Health Department's food-service summonses (its pest control, vector, veterinary and water tank units issue others). */
+export function isFoodServiceAgency(agency: string | null | undefined): boolean {
+  const text = (agency ?? '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ');
+  return HEALTH.test(text) && !NON_FOOD_UNITS.test(text);
+}
+
+const LEGAL_WORDS: ReadonlySet<string> = new Set(['inc', 'incorporated', 'corp', 'corporation', 'llc', 'ltd', 'limited', 'co', 'company', 'lp', 'llp']);
+/** Words that alone say nothing about which business it is. */
+const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'pizza', 'pizzeria', 'restaurant', 'rest', 'cafe', 'coffee', 'deli', 'grocery', 'grill', 'bar', 'kitchen', 'bakery', 'food', 'foods',
+  'shop', 'diner', 'express', 'house', 'and', 'of', 'new', 'york', 'ny', 'nyc', 'chinese', 'the', 'lounge', 'corner', 'market',
+]);
+const MIN_PREFIX_LETTERS = 4;
+
+/** The name's words, legal forms and a leading THE dropped; 'L.L.C.' and 'L L C' read LLC. */
+function nameWords(name: string): string[] {
+  const words = normalizeText(name).replace(/\b(?:[a-z] )+[a-z]\b/g, (run) => run.replace(/ /g, '')).split(' ').filter(Boolean);
+  const kept = words.filter((word) => !LEGAL_WORDS.has(word));
+  return kept[0] === 'the' ? kept.slice(1) : kept;
+}
+
+/** A respondent written 'X DBA Y' (or D/B/A) is read as X and as Y. */
+function respondentReadings(respondent: string): string[][] {
+  const words = nameWords(respondent);
+  const at = words.indexOf('dba');
+  if (at < 0) return [words];
+  return [words.slice(0, at), words.slice(at + 1)].filter((part) => part.length > 0);
+}
+
+function wordsAgree(a: string[], b: string[]): boolean {
+  const compactA = a.join('');
+  const compactB = b.join('');
+  if (!compactA || !compactB) return false;
+  if (compactA === compactB) return true;
+  const [shorter, longer] = compactA.length <= compactB.length ? [a, b] : [b, a];
+  const shortCompact = shorter.join('');
+  const distinctive = shorter.some((word) => !GENERIC_WORDS.has(word));
+  if (!distinctive) return false;
+  if (shortCompact.length >= MIN_PREFIX_LETTERS && longer.join('').startsWith(shortCompact)) return true;
+  const longerWords = new Set(longer);
+  return shortCompact.length >= MIN_PREFIX_LETTERS && shorter.every((word) => longerWords.has(word));
+}
+
+/** Rule step 3: the respondent's name agrees with the dba. */
+export function namesAgree(respondent: string, dba: string): boolean {
+  const dbaWords = nameWords(dba);
+  return respondentReadings(respondent).some((reading) => wordsAgree(reading, dbaWords));
+}
+
+function streetNames(street: string | null, borough: Borough | null): string[] {
+  const canonical = canonicalStreet(street);
+  return canonical ? [canonical, ...streetAliases(canonical, borough)] : [];
+}
+
+/** Rule step 2: the two addresses agree, or one of them is incomplete. */
+export function addressesAgree(summons: Pick<LinkSummons, 'violationHouse' | 'violationStreet'>, establishment: Pick<LinkEstablishment, 'building' | 'street' | 'borough'>): boolean {
+  const summonsHouse = parseHouseNumber(summons.violationHouse);
+  const placeHouse = parseHouseNumber(establishment.building);
+  const summonsStreets = streetNames(summons.violationStreet, establishment.borough);
+  const placeStreets = streetNames(establishment.street, establishment.borough);
+  if (!summonsHouse || !placeHouse || summonsStreets.length === 0 || placeStreets.length === 0) return true;
+  if (houseNumberKey(summonsHouse) !== houseNumberKey(placeHouse)) return false;
+  return summonsStreets.some((name) => placeStreets.includes(name));
+}
+
+const respondentOf = (summons: LinkSummons) => [summons.respondentFirstName, summons.respondentLastName].filter(Boolean).join(' ');
+
+/** Rule steps 3-4 as a rank: 3 name and date, 2 name only, 1 date only, 0 neither. */
+export function evidenceOf(summons: LinkSummons, establishment: LinkEstablishment): number {
+  const name = namesAgree(respondentOf(summons), establishment.name);
+  const date = summons.violationDate !== null && establishment.inspectionDates.includes(summons.violationDate);
+  return (name ? 2 : 0) + (date ? 1 : 0);
+}
+
+/**
+ * The establishment each summons belongs to (ticket -> camis), over candidates that should be
+ * every establishment on the summonses' lots. Summonses that link to none are absent.
+ */
+export function linkSummonses(summonses: readonly LinkSummons[], establishments: readonly LinkEstablishment[]): Map<string, string> {
+  const byLot = new Map<string, LinkEstablishment[]>();
+  for (const establishment of establishments) {
+    const bbl = parseBbl(establishment.bbl);
+    if (bbl === null) continue;
+    const list = byLot.get(bbl) ?? [];
+    list.push(establishment);
+    byLot.set(bbl, list);
+  }
+  const links = new Map<string, string>();
+  for (const summons of summonses) {
+    if (!isFoodServiceAgency(summons.issuingAgency)) continue;
+    const bbl = parseBbl(summons.violationBbl);
+    const candidates = (bbl === null ? [] : byLot.get(bbl) ?? []).filter((establishment) => addressesAgree(summons, establishment));
+    let best = 0;
+    let winners: LinkEstablishment[] = [];
+    for (const candidate of candidates) {
+      const evidence = evidenceOf(summons, candidate);
+      if (evidence > best) [best, winners] = [evidence, [candidate]];
+      else if (evidence === best && evidence > 0) winners.push(candidate);
+    }
+    if (best > 0 && winners.length === 1) links.set(summons.ticket, winners[0].camis);
+  }
+  return links;
+}

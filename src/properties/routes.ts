@@ -9,7 +9,7 @@ import { permitRoutes } from './permits/routes';
 import { profileRoutes } from './profile/routes';
 import { propertySearchRoutes } from './search/routes';
 import { positionShapeOf } from './queries';
-import { lotFacts } from './lot-facts';
+import { lotFacts } from './deadlines/store';
 import { docketRows, lotExists, positionOf } from './store';
 
 export function propertyRoutes(deps: AppDeps): Route[] {

@@ -42,3 +42,46 @@ export function positionOf(row: DocketRow, sort: ViolationSort): Position {
   const key = sort.endsWith('penalty') ? row.item.penaltyImposedCents : row.item.issuedAt;
   return [key, row.sourceDataset, row.sourceId];
 }
+
+/**
+ * The tables that hold a lot's records, one line each: totalRecords of the property profile
+ * counts the rows of every one of them for the lot. A family table that holds records of a
+ * lot (one row per record, a `bbl` column) adds a line here; nothing else changes.
+ */
+export interface LotRecordTable {
+  /** A table in the data schema with a `bbl` column, one row per record. */
+  table: string;
+  /** The datasets its rows come from (for the reader). */
+  datasets: string;
+}
+
+export const LOT_RECORD_TABLES: readonly LotRecordTable[] = [
+  { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations' },
+  { table: 'property_permits', datasets: 'DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits' },
+  { table: 'property_filings', datasets: 'DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations' },
+];
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** One query counting every registered table's rows per lot (for at most a batch of lots). */
+export function recordCountQuery(tables: readonly LotRecordTable[] = LOT_RECORD_TABLES): string {
+  const parts = tables.map(({ table }) => {
+    if (!TABLE_NAME.test(table)) throw new Error(`bad lot record table name "${table}"`);
+    return `select bbl, count(*) as n from ${table} where bbl = any($1::text[]) group by bbl`;
+  });
+  return `select bbl, sum(n)::bigint as total from (${parts.join(' union all ')}) counts group by bbl`;
+}
+
+/** totalRecords of each lot asked for (0 for a lot with none). */
+export async function recordCounts(store: DataStore, bbls: string[]): Promise<Map<string, number>> {
+  const counts = new Map(bbls.map((bbl) => [bbl, 0]));
+  if (bbls.length === 0 || LOT_RECORD_TABLES.length === 0) return counts;
+  const { rows } = await store.pg.query(recordCountQuery(), [bbls]);
+  for (const row of rows) counts.set(row.bbl, Number(row.total));
+  return counts;
+}
+
+/** For the OpenAPI text: what totalRecords counts. */
+export function recordTablesDescription(): string {
+  return LOT_RECORD_TABLES.map(({ datasets }) => datasets).join('; ');
+}

@@ -2,17 +2,25 @@ import { type Static, Type } from '@sinclair/typebox';
 import { batchResponse, DATE, dataResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { batchBody } from '../contract/batch';
 import { operationInput } from '../contract/input';
-import {
-  booleanParam, boroughListParam, dateParam, enumOf, latParam, limitParam, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
-} from '../contract/params';
+import { booleanParam, boroughListParam, dateParam, enumOf, latParam, limitParam, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam, listOf } from '../contract/params';
 import type { ApiFragment, Schema } from '../contract/types';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
 import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
-import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
 import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
-import { RESTAURANT_SUMMARY_SCHEMA } from './summary';
-import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+import { RESTAURANT_SUMMARY_SCHEMA, GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+
+/**
+ * Query parameters in the restaurant family's vocabulary, shared by the restaurant endpoints
+ * and the city feeds; the city-wide ones (lat/lng, borough, zip, dates, paging) are in
+ * src/contract/params.ts.
+ */
+
+export const cuisineListParam = listOf(Type.String({ minLength: 1, maxLength: 100 }), 'Cuisines to keep, spelled as GET /meta/cuisines lists them, in any case (pizza keeps Pizza). Values are separated by literal commas; a comma inside a cuisine is written %2C (cuisine=Juice%2C%20Smoothies%2C%20Fruit%20Salads,Pizza).');
+export const gradeListParam = (description: string) => listOf(enumOf(GRADES), description);
+export const riskLevelListParam = listOf(enumOf(RISK_LEVELS), 'Risk levels to keep.');
+export const categoryListParam = listOf(enumOf(VIOLATION_CATEGORIES), 'Violation categories to keep.');
+export const scoreParam = (description: string) => Type.Integer({ minimum: 0, maximum: 200, description });
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
 const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });

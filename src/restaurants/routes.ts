@@ -5,12 +5,10 @@ import { type Route, route } from '../contract/routes';
 import { notFound } from '../errors';
 import type { AppDeps } from '../deps';
 import { BROWSE_CSV, restaurantInputs } from './openapi';
-import { browsePositionShape, buildBrowseRequest } from './queries/browse';
-import { buildNearbyRequest } from './queries/nearby';
+import { browsePositionShape, buildBrowseRequest, buildNearbyRequest } from './queries';
 import { answerCache } from '../search/answer-cache';
-import { searchRestaurants } from './search';
+import { searchRestaurants, loadInspections, loadProfiles, loadViolations } from './store';
 import { summaryOf } from './shape';
-import { loadInspections, loadProfiles, loadViolations } from './store';
 
 export const BATCH_MAX = 50;
 

@@ -5,9 +5,16 @@ import { communityFigures } from '../community/figures';
 import type { OpenApiDocument } from '../contract/types';
 import type { DataStore } from '../stores';
 import { clockOf } from '../platform/fixture-clock';
-import type { DerivedProfile, Inspection, Violation, ViolationCategory } from './types';
+import type { DerivedProfile, Inspection, Violation, ViolationCategory, RestaurantSummary, Borough } from './types';
 import { withOathFactor } from '../domain/restaurants/oath-risk';
-import { restaurantSummonses } from './summonses';
+import { normalizeText, tokens } from '../search/normalize';
+import { placeScope, splitPlace } from '../search/places';
+import { fillFromPasses } from '../search/tier-passes';
+import type { RestaurantSearchQuery } from './openapi';
+import { buildSearchRequest, PlaceScope, SearchInput, TIER_PASSES, tierClauses } from './queries';
+import { summaryOf } from './shape';
+import { contractorFigures, emptySummonses, type LinkEstablishment, type RestaurantSummonses } from '../contractors/figures';
+import { isoDate } from '../nyc';
 
 /** Postgres reads of the restaurant family: profiles, history and citations. */
 
@@ -143,4 +150,104 @@ export async function loadViolations(store: DataStore, camis: string, open?: boo
     params,
   );
   return rows.map(violationOf);
+}
+
+const TYPEAHEAD_HIT_FIELDS = ['hits.hits.fields.summary', 'hits.hits.sort'];
+
+/**
+ * The typeahead's attempts, in order (spec "Search behavior"): the text inside the place
+ * named at the end of q, then citywide; and if nothing matched at all, the same once more
+ * without the trailing word that matched nothing, with the place read again from what is left
+ * ("<name> <neighborhood> <junk>" is searched as "<name>" in the neighborhood).
+ */
+export async function searchRestaurants(store: DataStore, params: RestaurantSearchQuery): Promise<Array<RestaurantSummary & { distanceMeters?: number }>> {
+  const geo = params.lat !== undefined && params.lng !== undefined;
+
+  const pass = async (words: string, scope: PlaceScope | null, input: Pick<SearchInput, 'pass' | 'limit'>) => {
+    const request = buildSearchRequest({ text: words, scope, lat: params.lat, lng: params.lng, ...input });
+    // Only what summaryOf reads comes back: a smaller answer to send and parse.
+    const response = await store.es.search({ index: store.indexAlias('restaurants'), ...request, filter_path: TYPEAHEAD_HIT_FIELDS }, { ignore: [404] });
+    return (response.hits?.hits ?? []).map((hit) => summaryOf(hit, geo ? 1 : undefined));
+  };
+  // The tier passes (TierPass) in turn, each only while the better ones left room: the first
+  // fills three lists in five, and running both at once cost Elasticsearch a fifth more CPU
+  // per request on the bench (cache off, 200 req/s: 1.85 ms against 1.54) for no better p99.
+  const run = (words: string, scope: PlaceScope | null) =>
+    fillFromPasses(
+      params.limit,
+      TIER_PASSES.map((tiers) => (tierClauses(words, tiers).length ? () => pass(words, scope, { pass: tiers, limit: params.limit }) : null)),
+      (found) => found.camis,
+    );
+  const attempt = async (q: string) => {
+    const split = splitPlace(q);
+    // A query that is only a place ("williamsburg") is searched as a name, citywide.
+    const text = split.text || normalizeText(q);
+    const scope = split.text && split.place ? placeScope(split.place) : null;
+    if (scope) {
+      const scoped = await run(text, scope);
+      if (scoped.length) return { found: scoped, retry: retryQuery(split.text, split.place?.matched) };
+    }
+    return { found: text ? await run(text, null) : [], retry: retryQuery(text, split.text ? split.place?.matched : undefined) };
+  };
+
+  const first = await attempt(params.q);
+  if (first.found.length || !first.retry) return first.found;
+  return (await attempt(first.retry)).found;
+}
+
+/**
+ * The query once more without the text's last word (every tier needs every word, so a word
+ * that matches nothing leaves the whole query with nothing), the place kept after it; null
+ * when the text has fewer than two words.
+ */
+function retryQuery(text: string, place: string | undefined): string | null {
+  const words = tokens(text);
+  if (words.length < 2) return null;
+  return [...words.slice(0, -1), ...(place ? [place] : [])].join(' ');
+}
+
+/**
+ * The OATH summonses of establishments, read through the contractors family's declared
+ * figures (never its store): this family hands over its own facts of the establishments on
+ * the same lots (BBL, address, dba, inspection dates) and gets the four RestaurantStats
+ * fields and the findings of the oath_summonses risk factor back.
+ */
+
+/** Most establishments weighed on the asked-about lots together (a mall or a terminal holds dozens). */
+export const MAX_LOT_ESTABLISHMENTS = 2000;
+
+export async function restaurantSummonses(store: DataStore, camis: string[], asOf: Date): Promise<Map<string, RestaurantSummonses>> {
+  const out = new Map(camis.map((id) => [id, emptySummonses()]));
+  if (camis.length === 0) return out;
+  const today = isoDate(asOf);
+  // Every establishment on the asked-about lots, with its inspection dates up to the clock.
+  // Prepared: each pooled connection plans it once (read with every profile).
+  const rows = await keptRows(
+    store,
+    prepared(
+      `with lots as (select distinct bbl from restaurant_establishments where camis = any($1) and bbl is not null),
+     tenants as (select e.camis, e.name, e.building, e.street, e.borough, e.bbl from restaurant_establishments e join lots using (bbl)
+                 order by e.camis limit $3)
+     select t.*, coalesce((select array_agg(distinct i.inspected_at::text) from restaurant_inspections i
+                           where i.camis = t.camis and i.inspected_at <= $2::date), '{}') as dates
+     from tenants t`,
+      [camis, today, MAX_LOT_ESTABLISHMENTS],
+    ),
+  );
+  if (rows.length === 0) return out;
+  const establishments: LinkEstablishment[] = rows.map((row) => ({
+    camis: row.camis,
+    bbl: row.bbl,
+    building: row.building,
+    street: row.street,
+    borough: row.borough as Borough,
+    name: row.name,
+    inspectionDates: row.dates as string[],
+  }));
+  const linked = await contractorFigures.restaurantSummonses(store, establishments, asOf);
+  for (const id of camis) {
+    const figures = linked.get(id);
+    if (figures) out.set(id, figures);
+  }
+  return out;
 }

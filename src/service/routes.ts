@@ -3,7 +3,7 @@ import { clientOf } from '../http/client-address';
 import type { Route } from '../contract/routes';
 import type { OpenApiDocument } from '../contract/types';
 import type { Stores } from '../stores';
-import { storesAnswer } from './health';
+import { storesAnswer } from './store';
 import { usageSummary, UsageBuffer } from '../platform/usage';
 
 export function platformRoutes(deps: { stores: Stores; usage: UsageBuffer; doc: OpenApiDocument }): Route[] {

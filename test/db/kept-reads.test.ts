@@ -6,7 +6,7 @@ import { keptRows, keptStatementTexts } from '../../src/db/kept-reads';
 import { prepared, withoutOptions } from '../../src/db/pool';
 import { inTransaction } from '../../src/db/transaction';
 import { openApiDocument } from '../../src/openapi';
-import { lotFacts } from '../../src/properties/lot-facts';
+import { lotFacts } from '../../src/properties/deadlines/store';
 import { loadProfiles } from '../../src/restaurants/store';
 import { seedRestaurant } from '../community/support';
 import { startTestApi, TestApi } from '../support/api';

@@ -8,7 +8,7 @@ import { refreshIndices } from '../../ingest/index/indices';
 import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import { parseHouseNumber } from '../../src/nyc';
-import { buildPropertySearchRequest, TIERS } from '../../src/properties/search/query';
+import { buildPropertySearchRequest, TIERS } from '../../src/properties/search/queries';
 import { createTestNamespace, type TestNamespace } from '../support/namespace';
 import { ingestSearchRanges, type SearchRange } from './search-support';
 

@@ -1,4 +1,4 @@
-import { buildPropertySearchRequest } from '../../src/properties/search/query';
+import { buildPropertySearchRequest } from '../../src/properties/search/queries';
 import { startTestApi, TestApi } from '../support/api';
 import { ingestSearchLots, ingestSearchRanges, type SearchLot, type SearchRange } from './search-support';
 

@@ -1,5 +1,5 @@
 import { loadTestModeFixture } from '../../ingest/fixture';
-import { LOT_RECORD_TABLES } from '../../src/properties/records';
+import { LOT_RECORD_TABLES } from '../../src/properties/store';
 import { startTestApi, TestApi } from '../support/api';
 import { fakeDateOnly } from '../support/clock';
 import { docketsPresent, loadRealDockets } from './support';

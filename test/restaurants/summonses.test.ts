@@ -9,14 +9,14 @@ import { fileSource } from '../../ingest/sources/source';
 import { recencyWeight } from '../../src/domain/restaurants';
 import { fixtureReferenceDate } from '../../src/platform/fixture-clock';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { restaurantSummonses } from '../../src/restaurants/summonses';
+import { restaurantSummonses } from '../../src/restaurants/store';
 import type { DataStore } from '../../src/stores';
 import { startTestApi, TestApi } from '../support/api';
 import { EstablishmentSpec, portalRows, writePortalFile } from './support';
 
 /**
  * Restaurants' OATH summonses: OATH rows and restaurant rows through the real
- * ingest pipelines, linked at read time by the rule of src/contractors/restaurant-summonses.ts,
+ * ingest pipelines, linked at read time by the rule of src/contractors/figures.ts,
  * the four RestaurantStats fields and the oath_summonses risk factor checked by hand. Every
  * response is validated against the OpenAPI document by the test API.
  */

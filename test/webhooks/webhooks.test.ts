@@ -1,13 +1,13 @@
 import http from 'node:http';
-import { Writable } from 'node:stream';
 import pino from 'pino';
+import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { RESTAURANT_INSPECTIONS_LOAD } from '../../ingest/families/restaurants';
 import { FIXTURE_FILE } from '../../ingest/fixture';
 import type { Mode } from '../../src/db/schemas';
 import { hashKey, revokeKeys } from '../../src/platform/keys';
 import { metricsRegistry } from '../../src/platform/metrics';
-import { webhookFigures } from '../../src/changes/webhooks/figures';
+import { webhookFigures } from '../../src/changes/webhooks/store';
 import type { WebhooksConfig } from '../../src/config';
 import { startWebhookWorker, type WebhookWorker } from '../../src/changes/webhooks/worker';
 import { startTestApi, TestApi } from '../support/api';

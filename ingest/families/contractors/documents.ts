@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ContractorRiskLevel } from '../../../src/domain/contractors';
-import { coreText } from '../../../src/contractors/browse/words';
+import { coreText } from '../../../src/contractors/browse/queries';
 import { nameTailsOf } from '../../../src/search/first-letter';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';

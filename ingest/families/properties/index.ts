@@ -2,7 +2,7 @@ import { PLUTO, PlutoRow } from '../../sources/properties';
 import type { PoolClient } from 'pg';
 
 import { deadlinesFor } from '../../../src/domain/properties/deadlines';
-import { lotFactsOf } from '../../../src/properties/lot-facts';
+import { lotFactsOf } from '../../../src/properties/deadlines/store';
 import path from 'node:path';
 import { FIXTURES_DIR } from '../../../src/platform/fixture-clock';
 import type { ChangeStateRow, Family, IngestFamily, KeyedDataset } from '../../load/types';

@@ -1,9 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { compactText, normalizeText, searchableWords } from '../../../src/search/normalize';
 import { orderBySchema } from '../../../src/contract/order';
-import { RESTAURANT_SUMMARY_SCHEMA } from '../../../src/restaurants/summary';
-import { nameTailsOf } from '../../../src/restaurants/queries/search';
-import type { Grade, RestaurantSummary, ViolationCategory } from '../../../src/restaurants/types';
+import { RESTAURANT_SUMMARY_SCHEMA, type Grade, type RestaurantSummary, type ViolationCategory } from '../../../src/restaurants/types';
+import { nameTailsOf } from '../../../src/restaurants/queries';
 import { inspectionId, loadHistories, StoredEstablishment, violationId } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
 

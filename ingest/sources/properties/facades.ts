@@ -55,7 +55,7 @@ function parseFacadeReinspection(record: RawRecord): FacadeReinspectionRow {
  * The facade filings evidence in the shared folder: DOB's facadeHazardousReinspections.csv
  * (NYCDOB/data_store), re-inspections of hazardous / unsafe-facade ECB violations by the
  * Facades unit, one row per re-inspection (RCDISN). Not DOB NOW's FISP compliance filings
- * (xubg-57si): see src/properties/lot-facts.ts for how it is read as facade evidence.
+ * (xubg-57si): see src/properties/deadlines/shape.ts for how it is read as facade evidence.
  */
 export const FACADE_FILINGS: DatasetSpec<FacadeReinspectionRow> = {
   name: 'facade-filings',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Client, type PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
+import { Client, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import type { Config, WebhooksConfig } from '../../config';
 import { CHANGE_COLUMNS } from '../queries';
@@ -12,7 +12,7 @@ import { countWebhookDelivery, reportWebhookQueue } from '../../platform/metrics
 import type { Stores } from '../../stores';
 import { retryDelayMs } from './backoff';
 import { DELIVERY_TIMEOUT_CODE, deliveryErrorOf, httpError } from './delivery-errors';
-import { webhookFigures } from './figures';
+import { webhookFigures } from './store';
 import { subscriptionMatches } from './match';
 import { claimDeliveries, type ClaimedDelivery, finishAttempt } from './queue';
 import { signedHeaders } from './signature';

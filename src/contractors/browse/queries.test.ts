@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, tierClauses } from './queries';
-import { coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './words';
+import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, tierClauses, coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './queries';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 

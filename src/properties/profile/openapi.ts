@@ -5,7 +5,7 @@ import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
 import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS, PROPERTY_RISK_LEVELS } from '../../domain/properties/risk';
 import { bblParam } from '../openapi';
-import { recordTablesDescription } from '../records';
+import { recordTablesDescription } from '../store';
 import { VIOLATION_AGENCIES } from '../types';
 import { PROFILE_CACHE_HOURS } from './store';
 

@@ -2,7 +2,7 @@ import { isoDate } from '../../nyc/dates';
 import { ECB_DEFAULT_HEARING_STATUS, HALF_LIFE_DAYS, propertyRisk, RECENT_WINDOW_DAYS, type RiskFinding, type RiskFindingTotals, WEIGHT_FLOOR } from '../../domain/properties/risk';
 import { clockOf } from '../../platform/fixture-clock';
 import type { DataStore } from '../../stores';
-import { recordCounts } from '../records';
+import { recordCounts } from '../store';
 import type { PropertyProfile } from './types';
 
 /**

@@ -4,7 +4,7 @@ import { operationInput } from '../../contract/input';
 import { limitParam } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
 import { BOROUGHS } from '../../nyc';
-import { IN_PLACE, TIERS } from './query';
+import { IN_PLACE, TIERS } from './queries';
 
 const TAG = 'Properties';
 

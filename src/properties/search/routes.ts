@@ -3,8 +3,8 @@ import type { AppDeps } from '../../deps';
 import { answerCache } from '../../search/answer-cache';
 import type { DataStore } from '../../stores';
 import { type PropertySearchQuery, propertySearchInputs } from './openapi';
-import { buildPropertySearchRequest, searchSteps } from './query';
-import { propertySlug } from './slug';
+import { buildPropertySearchRequest, searchSteps } from './queries';
+import { propertySlug } from './shape';
 
 export interface PropertySearchResult {
   bbl: string;

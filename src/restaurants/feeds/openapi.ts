@@ -1,11 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DATE, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
-import {
-  booleanParam, boroughListParam, dateParam, enumOf, latParam, listOf, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam,
-} from '../../contract/params';
+import { booleanParam, boroughListParam, dateParam, enumOf, latParam, listOf, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
-import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../params';
+import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../openapi';
 import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
 import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../types';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { blockHead, blockKey, blockKeyPrefixes, parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, searchSteps, streetsTyped, TIERS } from './query';
-import { propertySlug } from './slug';
+import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, searchSteps, streetsTyped, TIERS } from './queries';
+import { propertySlug } from './shape';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
 type Built = { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }>; should: object[] } }; sort: object[]; size: number };

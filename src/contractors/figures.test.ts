@@ -1,4 +1,4 @@
-import { addressesAgree, isFoodServiceAgency, type LinkEstablishment, type LinkSummons, linkSummonses, namesAgree, RESTAURANT_SUMMONS_LINK_RULE } from './restaurant-summonses';
+import { addressesAgree, isFoodServiceAgency, type LinkEstablishment, type LinkSummons, linkSummonses, namesAgree, RESTAURANT_SUMMONS_LINK_RULE } from './figures';
 
 /**
  * The link rule, step by step, on hand-made rows. Two lots hold two establishments each as the

@@ -1,4 +1,4 @@
-import { facadeFilingsOf, fispCycleOn } from './lot-facts';
+import { facadeFilingsOf, fispCycleOn } from './shape';
 
 describe('FISP cycle of a date', () => {
   it.each([
