@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NYC_DATA_DIR, nycDataPresent } from '../../../src/nyc/testing/shared-data';
-import { mergeLots } from '../../families/properties/lots';
 import { readCsvRecords } from '../csv-records';
 import type { SourceItem } from '../dataset';
 import { fileSource, typedItems } from '../source';
@@ -135,18 +134,6 @@ describe('PLUTO source quirks and rejections', () => {
       [10, 'expected 20 fields, found 2'],
     ]);
     expect(rowsOf(items).map((item) => item.line)).toEqual([2]);
-  });
-
-  it('merges a BBL seen again into its first row, filling only what the first left blank', async () => {
-    const items = await readText([
-      line({ ownername: '', numfloors: '' }),
-      line({ lot: '66', bbl: '5033620066' }),
-      line({ ownername: 'SOMEONE ELSE', numfloors: '3', address: '245 HURLBERT STREET' }),
-    ]);
-    const { lots, duplicateLines } = mergeLots(rowsOf(items));
-    expect(duplicateLines).toEqual([4]);
-    expect(lots.map((lot) => lot.bbl)).toEqual(['5033620065', '5033620066']);
-    expect(lots[0]).toMatchObject({ ownername: 'SOMEONE ELSE', numfloors: 3, address: '243 HURLBERT STREET' });
   });
 
   it('refuses a file that is not PLUTO', async () => {
