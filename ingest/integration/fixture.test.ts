@@ -42,7 +42,11 @@ describe('test-mode fixture', () => {
     expect(first.remediationDocumentsAdded).toBe(2);
     const { rows } = await store.pg.query('select camis, code from remediation_documents order by code');
     expect(rows).toEqual([{ camis: FIXTURE_REMEDIATION_CAMIS, code: '04L' }, { camis: FIXTURE_REMEDIATION_CAMIS, code: '10F' }]);
-    expect(await loadTestModeFixture(store)).toMatchObject({ fixture: { entitiesChanged: 0 }, remediationDocumentsAdded: 0 });
+    const again = await loadTestModeFixture(store);
+    expect(again.remediationDocumentsAdded).toBe(0);
+    // Every family's every fixture file again: nothing changes.
+    for (const summaries of Object.values(again.summaries)) for (const summary of summaries) expect(summary).toMatchObject({ entitiesChanged: 0 });
+    expect(Object.keys(again.summaries)).toEqual(['restaurants', 'properties', 'contractors']);
     expect((await verifyStores(store, RESTAURANTS)).ok).toBe(true);
   });
 });
