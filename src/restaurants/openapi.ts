@@ -12,7 +12,8 @@ import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { cuisineListParam, gradeListParam, riskLevelListParam, scoreParam } from './params';
 import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
 import { RESTAURANT_SUMMARY_SCHEMA } from './summary';
-import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+import { RISK_LEVELS } from '../domain/scoring';
+import { GRADES, VIOLATION_CATEGORIES } from './types';
 
 const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
 const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });

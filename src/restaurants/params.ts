@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { enumOf, listOf } from '../contract/params';
-import { GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+import { RISK_LEVELS } from '../domain/scoring';
+import { GRADES, VIOLATION_CATEGORIES } from './types';
 
 /**
  * Query parameters in the restaurant family's vocabulary, shared by the restaurant endpoints

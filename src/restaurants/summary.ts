@@ -1,6 +1,7 @@
 import { DATE, nullable } from '../contract/components';
 import type { Schema } from '../contract/types';
-import { GRADES, RISK_LEVELS } from './types';
+import { RISK_LEVELS } from '../domain/scoring';
+import { GRADES } from './types';
 
 /**
  * The RestaurantSummary schema: in the document (openapi.ts), and what the ingest orders an

@@ -3,7 +3,8 @@ import { batchBody } from '../../contract/batch';
 import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
-import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS, PROPERTY_RISK_LEVELS } from '../../domain/properties/risk';
+import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS } from '../../domain/properties/risk';
+import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { bblParam } from '../openapi';
 import { recordTablesDescription } from '../records';
 import { VIOLATION_AGENCIES } from '../types';
@@ -37,7 +38,7 @@ export const profileFragment: ApiFragment = {
         bbl: { type: 'string', pattern: '^[0-9]{10}$', description: 'Borough-block-lot, 10 digits.' },
         address: { type: 'string', description: "PLUTO's address of the lot; an empty string while PLUTO has not described the lot (a lot first seen on a violation docket)." },
         borough: { type: 'string', description: 'Manhattan, Bronx, Brooklyn, Queens or Staten Island (from the BBL).' },
-        riskLevel: { type: 'string', enum: [...PROPERTY_RISK_LEVELS], description: 'From riskScore: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.' },
+        riskLevel: { type: 'string', enum: [...RISK_LEVELS], description: `From riskScore: ${RISK_LEVEL_BANDS}.` },
         riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points (see the PropertyProfile description).' },
         openViolations: int('Violations of the lot that still demand action (isOpen true), across every docket.'),
         totalRecords: int(`Every record of the lot across every ingested dataset: ${recordTablesDescription()}.`),
