@@ -350,3 +350,45 @@ export async function startFaultStand(kind: 'postgres' | 'elasticsearch', option
     },
   };
 }
+
+/**
+ * This test file's fault stand: started before its tests, stopped after them. Its fields
+ * are read from the stand started (so only inside the tests and hooks that run after it).
+ */
+export function useFaultStand(kind: 'postgres' | 'elasticsearch', options: { storeTimeoutMs: number; seed: number; asOf: Date }, startTimeoutMs: number): FaultStand {
+  let stand: FaultStand | undefined;
+  beforeAll(async () => {
+    stand = await startFaultStand(kind, options);
+  }, startTimeoutMs);
+  afterAll(() => stand?.stop());
+  const started = (): FaultStand => {
+    if (!stand) throw new Error(`the ${kind} fault stand has not started`);
+    return stand;
+  };
+  return {
+    get service() {
+      return started().service;
+    },
+    get api() {
+      return started().api;
+    },
+    get store() {
+      return started().store;
+    },
+    get camis() {
+      return started().camis;
+    },
+    standardKey: () => started().standardKey(),
+    stop: () => started().stop(),
+  };
+}
+
+/**
+ * What every outage run of a stand's traffic must show: handled (expectOutageHandled), every
+ * accepted write stored once, every answered request counted on the key it was made with.
+ */
+export async function expectOutageSurvived(stand: FaultStand, run: OutageRun, keyId: number, options: { storeTimeoutMs: number }): Promise<void> {
+  expectOutageHandled(run, options);
+  await expectAcceptedWritesExactlyOnce(stand.store.pg, run.outcomes);
+  await expectUsageCounted(stand.api.ns.stores.platform, keyId, run.outcomes);
+}
