@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ticketStanding } from './tickets';
-import { riskLevelOf } from '../scoring';
+import { expectWellFormedRisk } from '../testing/risk';
 import { CONTRACTOR_RISK_DESCRIPTION, riskFindingOf, CONTRACTOR_RISK_FACTOR_KEYS, contractorRisk, contractorSummaryRisk, findingWeight, type ContractorRiskFinding } from './risk';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
@@ -100,14 +100,7 @@ describe('contractor risk properties', () => {
 
   it('is an integer in 0..100 whose points are exactly the factors, with the documented level', () => {
     fc.assert(
-      fc.property(input, clock, (company, asOf) => {
-        const risk = contractorRisk(company, asOf);
-        expect(Number.isInteger(risk.score)).toBe(true);
-        expect(risk.score).toBeGreaterThanOrEqual(0);
-        expect(risk.score).toBeLessThanOrEqual(100);
-        expect(risk.factors.reduce((sum, f) => sum + f.points, 0)).toBe(risk.score);
-        expect(risk.level).toBe(riskLevelOf(risk.score));
-      }),
+      fc.property(input, clock, (company, asOf) => expectWellFormedRisk(contractorRisk(company, asOf))),
       RUNS,
     );
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { riskLevelOf } from '../scoring';
+import { expectWellFormedRisk } from '../testing/risk';
 import { findingWeight, PROPERTY_RISK_DESCRIPTION, propertyRisk, type RiskFinding, sumFindings } from './risk';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
@@ -78,14 +78,7 @@ describe('property risk properties', () => {
 
   it('is an integer in 0..100 whose points are exactly the factors, with the documented level', () => {
     fc.assert(
-      fc.property(input, clock, (lot, asOf) => {
-        const risk = propertyRisk(lot, asOf);
-        expect(Number.isInteger(risk.score)).toBe(true);
-        expect(risk.score).toBeGreaterThanOrEqual(0);
-        expect(risk.score).toBeLessThanOrEqual(100);
-        expect(risk.factors.reduce((sum, f) => sum + f.points, 0)).toBe(risk.score);
-        expect(risk.level).toBe(riskLevelOf(risk.score));
-      }),
+      fc.property(input, clock, (lot, asOf) => expectWellFormedRisk(propertyRisk(lot, asOf))),
       RUNS,
     );
   });
