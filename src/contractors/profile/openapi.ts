@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { batchBody } from '../../contract/batch';
-import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
+import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, scoreFactorList, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
 import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
@@ -46,22 +46,10 @@ export const contractorProfileFragment: ApiFragment = {
         defaultedHearings: int('Unpaid default judgments: tickets with status defaulted (a default paid in full or written off is closed and not counted).'),
         reopenableSavingsMinCents: int('Floor: the default inflation a granted new hearing erases, over tickets whose 75-day window is live today: the sum of max(0, imposedCents - soughtCents). 0 when no window is live.'),
         reopenableSavingsMaxCents: int('Ceiling: everything at stake in live windows if the charges are dismissed: the sum of imposedCents plus late fees over the same tickets. Never below the floor.'),
-        riskFactors: {
-          type: 'array',
-          description: `The four factors of riskScore, always all four, in this order: ${CONTRACTOR_RISK_FACTOR_KEYS.join(', ')}. Their points add up to riskScore.`,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['key', 'label', 'count', 'points', 'detail'],
-            properties: {
-              key: { type: 'string', enum: [...CONTRACTOR_RISK_FACTOR_KEYS], description: 'Stable factor key.' },
-              label: { type: 'string' },
-              count: int('Tickets the factor counts (flat, not weighted).'),
-              points: int('Points of riskScore from this factor.'),
-              detail: { type: 'string', description: 'The points, the cap and the figures or weighted sum behind them.' },
-            },
-          },
-        },
+        riskFactors: scoreFactorList(CONTRACTOR_RISK_FACTOR_KEYS, {
+          count: 'Tickets the factor counts (flat, not weighted).',
+          detail: 'The points, the cap and the figures or weighted sum behind them.',
+        }),
         spellings: { type: 'array', items: { type: 'string' }, description: 'Every company spelling the city has docketed under this company (the respondent name fields joined), alphabetical.' },
       },
     },

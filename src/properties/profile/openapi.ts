@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { batchBody } from '../../contract/batch';
-import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
+import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, scoreFactorList, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
 import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS } from '../../domain/properties/risk';
@@ -55,22 +55,10 @@ export const profileFragment: ApiFragment = {
             properties: { agency: { type: 'string', enum: [...VIOLATION_AGENCIES] }, openCount: int('Open violations from this system.') },
           },
         },
-        riskFactors: {
-          type: 'array',
-          description: 'The four factors of riskScore, always all four, in this order: open_violations, fines_due, defaulted_hearings, recent_violations. Their points add up to riskScore.',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['key', 'label', 'count', 'points', 'detail'],
-            properties: {
-              key: { type: 'string', enum: [...PROPERTY_RISK_FACTOR_KEYS], description: 'Stable factor key.' },
-              label: { type: 'string' },
-              count: int('Findings the factor counts (flat, not weighted).'),
-              points: int('Points of riskScore from this factor.'),
-              detail: { type: 'string', description: 'The points, the cap and the weighted sum behind them.' },
-            },
-          },
-        },
+        riskFactors: scoreFactorList(PROPERTY_RISK_FACTOR_KEYS, {
+          count: 'Findings the factor counts (flat, not weighted).',
+          detail: 'The points, the cap and the weighted sum behind them.',
+        }),
       },
     },
   },
