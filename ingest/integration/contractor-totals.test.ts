@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { writeContractorsFile } from '../generate/contractors-files';
 import { isoDate } from '../../src/nyc';
-import { createTestNamespace, type TestNamespace } from '../../test/support/namespace';
+import { type TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { csvRows, startSodaServer } from '../../test/support/soda-server';
 import { CONTRACTORS, OATH_LOAD } from '../families';
 import { registered } from '../families/registry';
@@ -19,11 +19,7 @@ import { rederive } from '../load/rederive';
 import { fileSource } from '../sources/source';
 import { syncDataset } from '../sync/sync';
 
-let ns: TestNamespace;
-beforeAll(async () => {
-  ns = await createTestNamespace();
-});
-afterAll(() => ns.cleanup());
+const ns = useTestNamespace();
 
 const asOf = new Date('2026-11-23T00:00:00Z');
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { CONTRACTORS, OATH_LOAD } from '../families';
 import { rebuildIndices } from '../index/rebuild';
 import { verifyStores } from '../index/verify';
@@ -75,13 +75,8 @@ const slugs = async (store: Store) =>
 const versions = async (store: Store) => (await store.pg.query('select slug, version from contractor_companies order by slug')).rows;
 
 describe('OATH ingest into the contractors family (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
   let store: Store;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-    store = ns.stores.byMode.test;
-  });
-  afterAll(() => ns.cleanup());
+  useTestNamespace((ns) => (store = ns.stores.byMode.test));
 
   it('accounts for every row, groups spellings into companies with slugs as computed by hand, and the stores agree', async () => {
     const file = csvFile('first', FIRST);
@@ -221,11 +216,7 @@ describe('OATH ingest into the contractors family (Postgres + Elasticsearch)', (
 });
 
 describe('OATH ingest of a ticket docketed under another respondent', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('moves the ticket to its new company, and back when a later file gives the first respondent again', async () => {
     const store = ns.stores.byMode.test;
@@ -247,13 +238,8 @@ describe('OATH ingest of a ticket docketed under another respondent', () => {
 });
 
 describeReal('OATH ingest of the real file', () => {
-  let ns: TestNamespace;
   let store: Store;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-    store = ns.stores.byMode.test;
-  });
-  afterAll(() => ns.cleanup());
+  useTestNamespace((ns) => (store = ns.stores.byMode.test));
 
   it('loads every row, 34 companies (one spelling each) and 66 individuals\' tickets, idempotently', async () => {
     const file = path.join(NYC_DATA_DIR, REAL);
@@ -282,11 +268,7 @@ describeReal('OATH ingest of the real file', () => {
 });
 
 describe('OATH ingest killed midway', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('leaves committed blocks whole, and the next run completes it as one clean run would', async () => {
     const store = ns.stores.byMode.test;

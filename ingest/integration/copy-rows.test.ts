@@ -1,13 +1,9 @@
 import { inTransaction } from '../../src/db/transaction';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { copyIntoTemporaryTable, type CopyColumn } from '../load/copy-rows';
 
 describe('copyIntoTemporaryTable (Postgres)', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   interface Row { ticket: string; text: string | null; due: number | null; defaulted: boolean; day: string | null; charges: unknown; unknown: string[] }
   const COLUMNS: Array<CopyColumn<Row>> = [

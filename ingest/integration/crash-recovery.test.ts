@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
 import fs from 'node:fs';
-import { generatedFile, storeSnapshot, tableCounts, versions } from './support';
+import { generatedFile, killedRuns, runScript, storeSnapshot, tableCounts, versions } from './support';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
 import { drainOutbox } from '../index/outbox-relay';
 import { verifyStores } from '../index/verify';
@@ -83,7 +81,6 @@ describe('an ingest killed part-way and run again', () => {
 });
 
 describe('an ingest process killed with SIGKILL at random moments and run again', () => {
-  const repoRoot = path.resolve(__dirname, '..', '..');
   let ns: TestNamespace;
   let file: string;
   beforeAll(async () => {
@@ -92,38 +89,11 @@ describe('an ingest process killed with SIGKILL at random moments and run again'
   });
   afterAll(() => ns.cleanup());
 
-  /** `npm run ingest -- restaurants` as one process (node --import tsx: no wrapper to outlive a kill), into this namespace. */
-  function runIngest(killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ingest.ts', 'restaurants', '--file', file, '--as-of', '2026-04-01'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_NAMESPACE: ns.config.namespace },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    // A run that neither finishes nor is killed is a hang: bounded.
-    const limit = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    return new Promise((resolve) =>
-      child.on('exit', (code, signal) => {
-        clearTimeout(killer);
-        clearTimeout(limit);
-        resolve({ code, signal, output });
-      }),
-    );
-  }
+  /** `npm run ingest -- restaurants` into this namespace. */
+  const runIngest = (killAfterMs?: number) => runScript('ingest', ['restaurants', '--file', file, '--as-of', '2026-04-01'], ns.config.namespace, killAfterMs);
 
   it('leaves verify clean once a run completes, with the stores equal to an uninterrupted load', async () => {
-    // Random moments across the run (start-up, reading, applying, indexing); printed on failure to replay them.
-    const killAfterMs = Array.from({ length: 3 }, () => 1000 + Math.floor(Math.random() * 5000));
-    const killed: Array<{ afterMs: number; signal: NodeJS.Signals | null; code: number | null }> = [];
-    for (const afterMs of killAfterMs) {
-      const run = await runIngest(afterMs);
-      killed.push({ afterMs, signal: run.signal, code: run.code });
-      // A run the kill came too late for must still have succeeded.
-      if (run.signal !== 'SIGKILL') expect({ afterMs, code: run.code, output: run.output }).toEqual({ afterMs, code: 0, output: expect.any(String) });
-    }
+    const killed = await killedRuns(runIngest, 1000);
     const completing = await runIngest();
     expect({ killed, code: completing.code, output: completing.output }).toEqual({ killed, code: 0, output: expect.any(String) });
 

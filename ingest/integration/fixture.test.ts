@@ -1,14 +1,10 @@
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture, loadTestModeFixture } from '../fixture';
 import { RESTAURANTS } from '../families';
 import { verifyStores } from '../index/verify';
 
 describe('test-mode fixture', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('loads eight establishments covering every grade, a closure, vermin, no coordinates and never inspected', async () => {
     const store = ns.stores.byMode.test;

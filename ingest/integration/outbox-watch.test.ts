@@ -4,7 +4,7 @@
  * the stores verified.
  */
 import pino from 'pino';
-import { createTestNamespace, type TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
 import { watchOutboxes } from '../index/outbox-watch';
 import { verifyStores } from '../index/verify';
@@ -13,11 +13,7 @@ import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
 import { fileSource } from '../sources/source';
 import { generatedFile, tableCounts } from './support';
 
-let ns: TestNamespace;
-beforeAll(async () => {
-  ns = await createTestNamespace();
-});
-afterAll(() => ns.cleanup());
+const ns = useTestNamespace();
 
 const asOf = new Date('2026-04-01T00:00:00Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

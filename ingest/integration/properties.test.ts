@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { PLUTO_LOAD, PROPERTIES } from '../families';
 import { aliasTargets } from '../index/indices';
 import { upgradeIndices } from '../index/rebuild';
@@ -22,11 +22,7 @@ async function lotVersions(ns: TestNamespace): Promise<Record<string, number>> {
 }
 
 describeWithPluto('ingest of real PLUTO (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('loads every lot of the 16v2 Bronx file into both stores, and the same file again changes nothing', async () => {
     const store = ns.stores.byMode.test;

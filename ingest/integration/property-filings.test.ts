@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import {
   DOB_COMPLAINTS_LOAD,
@@ -50,13 +50,8 @@ async function snapshot(store: Store) {
 }
 
 describeWithFiles('ingest of the compliance-evidence files (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
   let store: Store;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-    store = ns.stores.byMode.test;
-  });
-  afterAll(() => ns.cleanup());
+  useTestNamespace((ns) => (store = ns.stores.byMode.test));
 
   it('DOB complaints name only buildings: loaded before any dataset places them, every row is rejected by line as an unknown BIN and nothing is stored', async () => {
     const summary = await load(store, DOB_COMPLAINTS_LOAD, FILES.complaints);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD, DOB_PERMITS_LOAD, PROPERTIES } from '../families';
 import type { KeyedDataset } from '../load/types';
@@ -46,11 +46,7 @@ async function snapshot(ns: TestNamespace) {
 }
 
 describeWithPermits('ingest of the real permit and job filing files (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('loads the five files with every row accounted for, lots created on first sight, and the stores agreeing', async () => {
     const store = ns.stores.byMode.test;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { TestNamespace, useTestNamespace } from '../../test/support/namespace';
 import { ingestFile } from '../../test/support/ingest-file';
 import { DOB_SAFETY_VIOLATIONS_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, ELEVATORS_LOAD, PLUTO_LOAD, PROPERTIES } from '../families';
 import type { KeyedDataset } from '../load/types';
@@ -39,11 +39,7 @@ async function snapshot(ns: TestNamespace) {
 }
 
 describeWithDockets('ingest of the real violation dockets (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('loads the DOB, ECB and DOB safety files with every row accounted for, lots created on first sight, and the stores agreeing', async () => {
     const store = ns.stores.byMode.test;

@@ -1,4 +1,4 @@
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { generatedFile } from './support';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
 import { ensureIndices, mergeAfterLargeLoad, pauseRefreshes, restoreRefreshes } from '../index/indices';
@@ -18,11 +18,7 @@ async function refreshIntervals(store: DataStore): Promise<Array<string | undefi
 }
 
 describe('refreshes paused during a load', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('pauses and restores the mapped interval', async () => {
     const store = ns.stores.byMode.live;

@@ -1,7 +1,7 @@
 import { groupRows, NumberedRow } from '../../src/domain/restaurants/grouping';
 import { deriveProfile } from '../../src/domain/restaurants/profile';
 import { describeWithSamples, SAMPLES } from '../../src/domain/restaurants/testing/samples';
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { tableCounts, versions } from './support';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
 import { verifyStores } from '../index/verify';
@@ -13,11 +13,7 @@ const API_AS_OF = new Date('2026-04-10T00:00:00Z');
 const PORTAL_AS_OF = new Date('2024-10-09T00:00:00Z');
 
 describeWithSamples('ingest of the real samples (Postgres + Elasticsearch)', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('accounts for every row of the API sample and indexes both stores consistently', async () => {
     const store = ns.stores.byMode.live;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,4 +39,59 @@ export async function generatedFile(establishments: number, seed: number): Promi
   await generateRestaurants(out, { establishments, seed });
   await new Promise<void>((resolve) => out.end(resolve));
   return file;
+}
+
+export interface ScriptRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Its standard output and error, interleaved as written. */
+  output: string;
+}
+
+/**
+ * A command line of scripts/ (`npm run <script> -- <args>`) run as one process (node --import
+ * tsx: no wrapper to outlive a kill) into this data namespace, killed with SIGKILL after
+ * `killAfterMs` when given. A run that neither finishes nor is killed is a hang: it is killed
+ * after two minutes.
+ */
+export function runScript(script: string, args: readonly string[], namespace: string, killAfterMs?: number): Promise<ScriptRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    cwd: path.resolve(__dirname, '..', '..'),
+    env: { ...process.env, DATA_NAMESPACE: namespace },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  const limit = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearTimeout(killer);
+      clearTimeout(limit);
+      resolve({ code, signal, output });
+    }),
+  );
+}
+
+/** One killed run: when the kill was sent, and how the process ended. */
+export interface KilledRun {
+  afterMs: number;
+  signal: NodeJS.Signals | null;
+  code: number | null;
+}
+
+/**
+ * Three runs of a command, each killed at a random moment `fromMs` to `fromMs + 5000` ms in
+ * (start-up, reading, applying, indexing); a run the kill came too late for must still have
+ * succeeded. Returns the kills: a test's assertions carry them, printed on failure to replay them.
+ */
+export async function killedRuns(run: (killAfterMs: number) => Promise<ScriptRun>, fromMs: number): Promise<KilledRun[]> {
+  const killed: KilledRun[] = [];
+  for (const afterMs of Array.from({ length: 3 }, () => fromMs + Math.floor(Math.random() * 5000))) {
+    const ended = await run(afterMs);
+    killed.push({ afterMs, signal: ended.signal, code: ended.code });
+    if (ended.signal !== 'SIGKILL') expect({ afterMs, code: ended.code, output: ended.output }).toEqual({ afterMs, code: 0, output: expect.any(String) });
+  }
+  return killed;
 }

@@ -3,18 +3,15 @@
  * applying, indexing) and run again: verify passes, and the stores equal those of a sync
  * that was never interrupted: no row lost, none applied twice.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createTestNamespace, type TestNamespace } from '../../test/support/namespace';
 import { csvRows, type SodaServer, startSodaServer } from '../../test/support/soda-server';
 import { RESTAURANTS } from '../families';
 import { registered } from '../families/registry';
 import { verifyStores } from '../index/verify';
 import { syncDataset } from '../sync/sync';
-import { generatedFile, storeSnapshot } from './support';
+import { generatedFile, killedRuns, runScript, storeSnapshot } from './support';
 
 describe('a sync process killed part-way and run again', () => {
-  const repoRoot = path.resolve(__dirname, '..', '..');
   let ns: TestNamespace;
   let portal: SodaServer;
   beforeAll(async () => {
@@ -29,35 +26,11 @@ describe('a sync process killed part-way and run again', () => {
     await ns.cleanup();
   });
 
-  /** `npm run sync -- restaurants` as one process (node --import tsx: no wrapper to outlive a kill), into this namespace's live mode. */
-  function runSync(killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sync.ts', 'restaurants', '--base-url', portal.url, '--json'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_NAMESPACE: ns.config.namespace },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    const limit = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    return new Promise((resolve) =>
-      child.on('exit', (code, signal) => {
-        clearTimeout(killer);
-        clearTimeout(limit);
-        resolve({ code, signal, output });
-      }),
-    );
-  }
+  /** `npm run sync -- restaurants` into this namespace's live mode. */
+  const runSync = (killAfterMs?: number) => runScript('sync', ['restaurants', '--base-url', portal.url, '--json'], ns.config.namespace, killAfterMs);
 
   it('leaves verify clean once a sync completes, with the stores equal to an uninterrupted sync', async () => {
-    const killAfterMs = Array.from({ length: 3 }, () => 1500 + Math.floor(Math.random() * 5000));
-    const killed: Array<{ afterMs: number; signal: NodeJS.Signals | null; code: number | null }> = [];
-    for (const afterMs of killAfterMs) {
-      const run = await runSync(afterMs);
-      killed.push({ afterMs, signal: run.signal, code: run.code });
-      if (run.signal !== 'SIGKILL') expect({ afterMs, code: run.code, output: run.output }).toEqual({ afterMs, code: 0, output: expect.any(String) });
-    }
+    const killed = await killedRuns(runSync, 1500);
     portal.slowDown('43nn-pn8j', 0);
     const completing = await runSync();
     expect({ killed, code: completing.code, output: completing.output }).toEqual({ killed, code: 0, output: expect.stringContaining('"status":"synced"') });

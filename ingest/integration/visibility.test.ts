@@ -1,4 +1,4 @@
-import { createTestNamespace, TestNamespace } from '../../test/support/namespace';
+import { useTestNamespace } from '../../test/support/namespace';
 import { generatedFile } from './support';
 import { RESTAURANTS, RESTAURANT_INSPECTIONS_LOAD } from '../families';
 import { ensureIndices } from '../index/indices';
@@ -7,11 +7,7 @@ import { RESTAURANT_INSPECTIONS } from '../sources/restaurants';
 import { fileSource } from '../sources/source';
 
 describe('an ingest that returns leaves its documents searchable', () => {
-  let ns: TestNamespace;
-  beforeAll(async () => {
-    ns = await createTestNamespace();
-  });
-  afterAll(() => ns.cleanup());
+  const ns = useTestNamespace();
 
   it('refreshes the indices even when the background relay indexed everything', async () => {
     const store = ns.stores.byMode.live;

@@ -14,3 +14,19 @@ export async function ensureServices(env: NodeJS.ProcessEnv = process.env): Prom
   ]);
   return { databaseUrl, elasticsearchUrl };
 }
+
+/**
+ * Runs a command line on the services (ensureServices) with this process's arguments, and
+ * exits with its code; an error exits 1 with its message.
+ */
+export function runOnServices(main: (argv: string[], urls: ServiceUrls) => Promise<number>): void {
+  ensureServices()
+    .then((urls) => main(process.argv.slice(2), urls))
+    .then(
+      (code) => process.exit(code),
+      (error: Error) => {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      },
+    );
+}

@@ -7,6 +7,31 @@ export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.
 export const DATE: Schema = { type: 'string', format: 'date' };
 export const DATE_TIME: Schema = { type: 'string', format: 'date-time' };
 
+/**
+ * The riskFactors of a 0-100 risk score whose factors carry their points (src/domain/scoring.ts
+ * ScoreFactor): every factor, in the order of `keys`, its points adding up to riskScore.
+ */
+export function scoreFactorList(keys: readonly string[], describe: { count: string; detail: string }): Schema {
+  const int = (description: string) => ({ type: 'integer', minimum: 0, description });
+  const howMany = ['one', 'two', 'three', 'four', 'five', 'six'][keys.length - 1] ?? String(keys.length);
+  return {
+    type: 'array',
+    description: `The ${howMany} factors of riskScore, always all ${howMany}, in this order: ${keys.join(', ')}. Their points add up to riskScore.`,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'label', 'count', 'points', 'detail'],
+      properties: {
+        key: { type: 'string', enum: [...keys], description: 'Stable factor key.' },
+        label: { type: 'string' },
+        count: int(describe.count),
+        points: int('Points of riskScore from this factor.'),
+        detail: { type: 'string', description: describe.detail },
+      },
+    },
+  };
+}
+
 export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ref('ErrorEnvelope') } },

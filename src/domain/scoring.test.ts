@@ -1,4 +1,4 @@
-import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural } from './scoring';
+import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, RISK_LEVEL_BANDS, riskLevelOf, riskOf } from './scoring';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
 const RULE = { halfLifeDays: 730, floor: 0.25 };
@@ -30,9 +30,25 @@ describe('risk scoring parts', () => {
     expect(cappedFactor('a', 'A', 30, 41, 20, 'why').points).toBe(20);
   });
 
+  it.each([[0, 'LOW'], [14, 'LOW'], [15, 'MODERATE'], [34, 'MODERATE'], [35, 'HIGH'], [59, 'HIGH'], [60, 'SEVERE'], [100, 'SEVERE']])('reads a score of %i as %s', (score, level) => {
+    expect(riskLevelOf(score)).toBe(level);
+  });
+
+  it('states the level bands as the families document them', () => {
+    expect(RISK_LEVEL_BANDS).toBe('LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100');
+  });
+
+  it('scores factors as the sum of their points, with its level', () => {
+    const factors = [cappedFactor('a', 'A', 1, 20, 30, 'why'), cappedFactor('b', 'B', 2, 40, 25, 'why')];
+    expect(riskOf(factors)).toEqual({ score: 45, level: 'HIGH', factors });
+    expect(riskOf([])).toEqual({ score: 0, level: 'LOW', factors: [] });
+  });
+
   it('writes counts and money as read', () => {
     expect(plural(1, 'ticket')).toBe('1 ticket');
     expect(plural(2, 'ticket')).toBe('2 tickets');
+    expect(plural(0, 'summons', 'summonses')).toBe('0 summonses');
+    expect(plural(1, 'summons', 'summonses')).toBe('1 summons');
     expect(dollars(123_450)).toBe('$1,234.50');
   });
 });

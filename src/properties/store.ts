@@ -18,13 +18,12 @@ export async function lotListRows<Item>(store: DataStore, query: SqlQuery, itemO
   return rows.map((row) => ({ sourceDataset: row.source_dataset, sourceId: row.source_id, item: itemOf(row) }));
 }
 
-export async function lotExists(store: DataStore, bbl: string): Promise<boolean> {
-  const { rowCount } = await store.pg.query('select 1 from property_lots where bbl = $1', [bbl]);
-  return (rowCount ?? 0) > 0;
-}
-
-export async function docketRows(store: DataStore, filter: DocketFilter, after: Position | null, limit: number): Promise<DocketRow[]> {
-  return lotListRows(store, buildDocketQuery(filter, after, limit), (row) => ({
+/**
+ * The item fields every lot record table (property_violations, property_permits) stores
+ * alike, read from its row, in contract order: each item adds its own after them.
+ */
+export function lotRecordFields(row: Record<string, any>) {
+  return {
     identifier: row.identifier,
     agency: row.agency,
     recordType: row.record_type,
@@ -32,6 +31,17 @@ export async function docketRows(store: DataStore, filter: DocketFilter, after: 
     description: row.description,
     isOpen: row.is_open,
     issuedAt: row.issued_at,
+  };
+}
+
+export async function lotExists(store: DataStore, bbl: string): Promise<boolean> {
+  const { rowCount } = await store.pg.query('select 1 from property_lots where bbl = $1', [bbl]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function docketRows(store: DataStore, filter: DocketFilter, after: Position | null, limit: number): Promise<DocketRow[]> {
+  return lotListRows(store, buildDocketQuery(filter, after, limit), (row) => ({
+    ...lotRecordFields(row),
     statusAt: row.status_at,
     penaltyImposedCents: Number(row.penalty_imposed_cents),
     penaltyDueCents: Number(row.penalty_due_cents),

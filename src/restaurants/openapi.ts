@@ -8,7 +8,8 @@ import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/
 import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
-import { RESTAURANT_SUMMARY_SCHEMA, GRADES, RISK_LEVELS, VIOLATION_CATEGORIES } from './types';
+import { RISK_LEVELS } from '../domain/scoring';
+import { RESTAURANT_SUMMARY_SCHEMA, GRADES, VIOLATION_CATEGORIES } from './types';
 
 /**
  * Query parameters in the restaurant family's vocabulary, shared by the restaurant endpoints

@@ -1,6 +1,7 @@
 import { DATE, nullable } from '../contract/components';
 import type { Schema } from '../contract/types';
-import { GRADES, RISK_LEVELS } from '../domain/restaurants/types';
+import { GRADES } from '../domain/restaurants/types';
+import { RISK_LEVELS } from '../domain/scoring';
 
 /**
  * The restaurant family's shapes. They are defined beside the pure rules that derive them

@@ -17,17 +17,16 @@ import { RESTAURANT_INSPECTIONS } from '../../ingest/sources/restaurants';
 import { fileSource } from '../../ingest/sources/source';
 import { ExportSlots } from '../../src/contract/export-slots';
 import { requestText, stalledRequest, type StalledResponse } from '../support/raw-http';
-import { type FaultStand, startFaultStand, waitFor } from './traffic';
+import { useFaultStand, waitFor } from './traffic';
 
 const STORE_TIMEOUT_MS = 1500;
 /** Small, so the test sees the stalled exports ended; large enough for the checks made while they stall. */
 const STALL_SECONDS = 6;
 const asOf = new Date('2026-04-01T00:00:00Z');
 
-let stand: FaultStand;
+const stand = useFaultStand('postgres', { storeTimeoutMs: STORE_TIMEOUT_MS, seed: 41, asOf }, 120_000);
 
 beforeAll(async () => {
-  stand = await startFaultStand('postgres', { storeTimeoutMs: STORE_TIMEOUT_MS, seed: 41, asOf });
   // Enough violations that one export is several times what the sockets between Postgres, the
   // API and a client buffer: a client that stops reading leaves its COPY blocked mid-statement.
   const file = await generatedFile(20_000, 42);
@@ -38,8 +37,6 @@ beforeAll(async () => {
   }
   stand.api.ns.config.exportStallSeconds = STALL_SECONDS;
 }, 300_000);
-
-afterAll(() => stand?.stop());
 
 /** The COPY statements running on this file's Postgres: the exports holding a backend. */
 async function runningCopies(platform: Pool): Promise<number> {

@@ -329,14 +329,27 @@ export interface FaultStand {
 export async function startFaultStand(kind: 'postgres' | 'elasticsearch', options: { storeTimeoutMs: number; seed: number; asOf: Date }): Promise<FaultStand> {
   const service = kind === 'postgres' ? await startDedicatedPostgres() : await startDedicatedElasticsearch();
   const own = kind === 'postgres' ? { databaseUrl: service.url } : { elasticsearchUrl: service.url };
-  const api = await startTestApi({ config: { ...own, storeTimeoutMs: options.storeTimeoutMs }, contract: false });
-  const store = api.ns.stores.byMode.live;
-  await ingestDataset(store, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, options.seed)), { asOf: options.asOf });
+  let api: TestApi | undefined;
+  let camis: string[];
+  try {
+    api = await startTestApi({ config: { ...own, storeTimeoutMs: options.storeTimeoutMs }, contract: false });
+    await ingestDataset(api.ns.stores.byMode.live, RESTAURANT_INSPECTIONS_LOAD, fileSource(RESTAURANT_INSPECTIONS, await generatedFile(40, options.seed)), { asOf: options.asOf });
+    camis = await listedCamis(api);
+  } catch (error) {
+    // No stand to stop: a server left running would outlive the test run on a shared machine.
+    await api?.stop().catch(() => undefined);
+    await service.stop();
+    throw error;
+  }
+  return startedStand(service, api, camis);
+}
+
+function startedStand(service: DedicatedService, api: TestApi, camis: string[]): FaultStand {
   return {
     service,
     api,
-    store,
-    camis: await listedCamis(api),
+    store: api.ns.stores.byMode.live,
+    camis,
     async standardKey() {
       const { live } = await api.createKeys({ tier: 'standard', dailyLimit: 1_000_000 });
       const record = await findKeyByHash(api.ns.stores.platform, hashKey(live));
@@ -349,4 +362,46 @@ export async function startFaultStand(kind: 'postgres' | 'elasticsearch', option
       await service.stop();
     },
   };
+}
+
+/**
+ * This test file's fault stand: started before its tests, stopped after them. Its fields
+ * are read from the stand started (so only inside the tests and hooks that run after it).
+ */
+export function useFaultStand(kind: 'postgres' | 'elasticsearch', options: { storeTimeoutMs: number; seed: number; asOf: Date }, startTimeoutMs: number): FaultStand {
+  let stand: FaultStand | undefined;
+  beforeAll(async () => {
+    stand = await startFaultStand(kind, options);
+  }, startTimeoutMs);
+  afterAll(() => stand?.stop());
+  const started = (): FaultStand => {
+    if (!stand) throw new Error(`the ${kind} fault stand has not started`);
+    return stand;
+  };
+  return {
+    get service() {
+      return started().service;
+    },
+    get api() {
+      return started().api;
+    },
+    get store() {
+      return started().store;
+    },
+    get camis() {
+      return started().camis;
+    },
+    standardKey: () => started().standardKey(),
+    stop: () => started().stop(),
+  };
+}
+
+/**
+ * What every outage run of a stand's traffic must show: handled (expectOutageHandled), every
+ * accepted write stored once, every answered request counted on the key it was made with.
+ */
+export async function expectOutageSurvived(stand: FaultStand, run: OutageRun, keyId: number, options: { storeTimeoutMs: number }): Promise<void> {
+  expectOutageHandled(run, options);
+  await expectAcceptedWritesExactlyOnce(stand.store.pg, run.outcomes);
+  await expectUsageCounted(stand.api.ns.stores.platform, keyId, run.outcomes);
 }

@@ -2,13 +2,9 @@ import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/server';
 import { createKeyPair } from '../../src/platform/keys';
 import pino from 'pino';
-import { createTestNamespace, TestNamespace } from '../support/namespace';
+import { useTestNamespace } from '../support/namespace';
 
-let ns: TestNamespace;
-beforeAll(async () => {
-  ns = await createTestNamespace();
-});
-afterAll(() => ns.cleanup());
+const ns = useTestNamespace();
 
 describe('graceful shutdown', () => {
   it('finishes requests in flight, flushes usage, then stops taking connections', async () => {

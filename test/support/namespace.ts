@@ -32,3 +32,30 @@ export async function createTestNamespace(overrides: Partial<Config> = {}): Prom
     },
   };
 }
+
+/**
+ * A namespace for the tests of the enclosing block (a describe, or the file): created before
+ * them, `ready` called with it, and dropped after them. The handle reads the namespace
+ * created, so its fields are read inside tests and later hooks.
+ */
+export function useTestNamespace(ready?: (ns: TestNamespace) => void): TestNamespace {
+  let ns: TestNamespace | undefined;
+  beforeAll(async () => {
+    ns = await createTestNamespace();
+    ready?.(ns);
+  });
+  afterAll(() => ns?.cleanup());
+  const created = (): TestNamespace => {
+    if (!ns) throw new Error('the test namespace has not been created');
+    return ns;
+  };
+  return {
+    get config() {
+      return created().config;
+    },
+    get stores() {
+      return created().stores;
+    },
+    cleanup: () => created().cleanup(),
+  };
+}

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { ContractorRiskLevel } from '../../../src/domain/contractors';
+import type { RiskLevel } from '../../../src/domain/scoring';
 import { coreText } from '../../../src/contractors/browse/queries';
 import { nameTailsOf } from '../../../src/search/first-letter';
 import { compactText, normalizeText } from '../../../src/search/normalize';
@@ -11,7 +11,7 @@ export interface ContractorSummary {
   name: string;
   ticketCount: number;
   finesDueCents: number;
-  riskLevel: ContractorRiskLevel;
+  riskLevel: RiskLevel;
 }
 
 /**
@@ -50,14 +50,14 @@ export interface ContractorDocument {
   finesDueCents: number;
   /** The balance-weighted summary score (risk.ts contractorSummaryRisk) and its level. */
   riskScore: number;
-  riskLevel: ContractorRiskLevel;
+  riskLevel: RiskLevel;
 }
 
 export type ContractorIndex = 'contractors';
 
 /** The summary of a company row of contractor_companies. */
 export function contractorSummaryOf(row: { slug: string; name: string; tickets: number; fines_due_cents: number; summary_risk_level: string }): ContractorSummary {
-  return { slug: row.slug, name: row.name, ticketCount: row.tickets, finesDueCents: row.fines_due_cents, riskLevel: row.summary_risk_level as ContractorRiskLevel };
+  return { slug: row.slug, name: row.name, ticketCount: row.tickets, finesDueCents: row.fines_due_cents, riskLevel: row.summary_risk_level as RiskLevel };
 }
 
 /**

@@ -22,9 +22,7 @@ import {
   municipalUnknownValues,
 } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
-import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
-import { removeAbsentRecords } from './records';
-import { createUnseenLots } from './unseen-lots';
+import { type LotRecordLoad, lotRecordLoad, placeRecords } from './records';
 
 type StoredFiling = FilingRow<unknown> & { bbl: string };
 
@@ -44,29 +42,16 @@ const FILING_COLUMNS: Array<[string, string, (filing: StoredFiling, dataset: str
 const UPSERT_FILINGS = upsertSql('property_filings', FILING_COLUMNS.map(([name, type]) => [name, type]), ['source_dataset', 'source_id'], 'bbl');
 
 /**
- * Writes the filings of these entities' staged rows: rows that name only their building
- * joined to its lot by BIN (an unknown BIN rejects the row), one filing per source id (a
- * later row of the same id is a merged duplicate), lots named before PLUTO created, the
- * buildings the rows place on lots recorded. Changed: the lots whose filings were written,
- * and the lot a filing moved away from.
+ * Writes the filings of these entities' staged rows, placed as every record data set's are
+ * (placeRecords: one filing per source id). Changed: the lots created, those whose filings
+ * were written, and the lot a filing moved away from.
  */
 export async function applyFilings(
   client: PoolClient,
   dataset: string,
   rows: NumberedRows<FilingRow<unknown>>,
 ): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
-  const { joined, rejected } = await joinByBin(client, rows);
-  const bySourceId = new Map<string, StoredFiling>();
-  const duplicateLines: number[] = [];
-  for (const { line, row } of joined) {
-    if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
-    else bySourceId.set(row.sourceId, row);
-  }
-  const filings = [...bySourceId.values()];
-  const changed = new Set(await createUnseenLots(client, [...new Set(filings.map((filing) => filing.bbl))]));
-  // Only what the rows themselves say places a building: not the lots just found by BIN.
-  await recordBuildings(client, dataset, rows.map(({ row }) => row));
-
+  const { records: filings, duplicateLines, changed, rejected } = await placeRecords(client, dataset, rows, (row): StoredFiling => row, (filing) => filing.bbl);
   const { rows: moved } = await client.query(
     `select stored.bbl from property_filings stored
      join unnest($2::text[], $3::text[]) as incoming (source_id, bbl) using (source_id)
@@ -81,42 +66,18 @@ export async function applyFilings(
   return { duplicateLines, changed: [...changed], rejected };
 }
 
-interface FilingLoadOptions<Facts> {
-  unknownValues?: (row: FilingRow<Facts>) => string[];
-  /** The entity a row belongs to; the lot, or `bin:<BIN>` for a row that names only its building, unless given. */
-  keyOf?: (row: FilingRow<Facts>) => string;
-  /** Writes the staged rows; applyFilings unless given. */
+/** A filing data set's own part of its load: its apply is applyFilings unless given. */
+type FilingLoadOptions<Facts> = Omit<LotRecordLoad<FilingRow<Facts>>, 'table' | 'revision' | 'apply'> & {
   apply?: (client: PoolClient, rows: NumberedRows<FilingRow<Facts>>) => ReturnType<typeof applyFilings>;
-  /**
-   * A filing's source id from its raw row, as the reader gives it (null when the row does
-   * not tell it): with it, a full sync removes the filings the city no longer publishes.
-   * `storedId` is the SQL of the source id a stored filing was read under (`t.source_id`
-   * unless a row is stored under several ids).
-   */
-  removal?: { recordIdOfRaw: (record: RawRecord) => string | null; storedId?: string };
-}
+};
 
 /** A compliance-evidence dataset as a keyed dataset of the properties family: the entity is the lot. */
 function filingLoad<Facts>(family: Family, source: DatasetSpec<FilingRow<Facts>>, options: FilingLoadOptions<Facts> = {}): KeyedDataset<FilingRow<Facts>> {
-  return {
-    family,
-    source,
-    keyOf: options.keyOf ?? lotOrBuildingKey,
-    // The parsers leave out what changes with every export (DOB complaints' DOBRunDate, LL33's PDFIndex).
-    stagedJson: (row) => JSON.stringify(row),
-    // Bump when the way rows become filings changes.
-    digestSalt: `${source.name}-v1`,
-    sourceHashes: `${source.name.replace(/-/g, '_')}_source_hashes`,
+  return lotRecordLoad(family, source, {
+    ...options,
+    table: 'property_filings',
     apply: options.apply ?? ((client, rows) => applyFilings(client, source.name, rows as NumberedRows<FilingRow<unknown>>)),
-    ...(options.unknownValues && { unknownValues: options.unknownValues }),
-    ...(options.removal && {
-      removal: {
-        recordId: (row: FilingRow<Facts>) => row.sourceId,
-        recordIdOfRaw: options.removal.recordIdOfRaw,
-        remove: (client: PoolClient, seen: string) => removeAbsentRecords(client, 'property_filings', source.name, seen, options.removal!.storedId),
-      },
-    }),
-  };
+  });
 }
 
 /** A raw column as the readers take a source id from it, trimmed. */

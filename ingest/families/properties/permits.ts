@@ -11,10 +11,8 @@ import {
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_JOBS, DOB_NOW_JOBS, DOB_NOW_PERMITS, DOB_PERMITS, PERMIT_RECORD_IDS, type PermitRow } from '../../sources/properties/permits';
-import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
-import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
-import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
-import { createUnseenLots } from './unseen-lots';
+import type { Family, KeyedDataset } from '../../load/types';
+import { applyRecords, lotRecordLoad, type RecordTable } from './records';
 
 /** A permit or job filing dataset: its source, how its items are labelled, and how its status columns read. */
 interface PermitDataset<Status> {
@@ -60,57 +58,19 @@ const PERMITS: RecordTable<StoredPermit> = {
 };
 
 /**
- * Writes the permits (or job filings) of these entities' staged rows: rows that name only
- * their building joined to its lot by BIN (an unknown BIN rejects the row), one record per
- * source id (a later row of the same id in the file is a merged duplicate), isOpen derived
- * as of `asOf`, lots named before PLUTO created, the buildings the rows place on lots
- * recorded. Changed: the lots whose records were written, and the lot a record moved away
- * from when the city re-filed it under another BBL.
+ * A permit dataset as a keyed dataset of the properties family: each row's permit (or job
+ * filing) with isOpen derived as of the load's clock. Its rows hold nothing that changes
+ * with every export; a permit or filing the city no longer publishes (a full sync did not
+ * see it) stops being served.
  */
-async function applyPermits<Status>(
-  client: PoolClient,
-  dataset: PermitDataset<Status>,
-  rows: NumberedRows<PermitRow<Status>>,
-  asOf: Date,
-): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
-  const { joined, rejected } = await joinByBin(client, rows);
-  const generic = dataset as PermitDataset<unknown>;
-  const bySourceId = new Map<string, StoredPermit>();
-  const duplicateLines: number[] = [];
-  for (const { line, row } of joined) {
-    if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
-    else bySourceId.set(row.sourceId, { row, standing: dataset.standing(row.statusColumns, asOf), dataset: generic });
-  }
-  const permits = [...bySourceId.values()];
-  const changed = new Set(await createUnseenLots(client, [...new Set(permits.map(({ row }) => row.bbl))]));
-  // Only what the rows themselves say places a building: not the lots just found by BIN.
-  await recordBuildings(client, dataset.source.name, rows.map(({ row }) => row));
-
-  for (const bbl of await writeRecords(client, PERMITS, dataset.source.name, permits)) changed.add(bbl);
-  return { duplicateLines, changed: [...changed], rejected };
-}
-
-/** A permit dataset as a keyed dataset of the properties family: the entity is the lot. */
 function permitLoad<Status>(family: Family, dataset: PermitDataset<Status>): KeyedDataset<PermitRow<Status>> {
-  return {
-    family,
-    source: dataset.source,
-    // The lot, or `bin:<BIN>` for a row naming only its building (applied after the lots, joined by BIN).
-    keyOf: lotOrBuildingKey,
-    // The rows hold nothing that changes with every export (DOBRunDate is not read).
-    stagedJson: (row) => JSON.stringify(row),
-    // Bump when the way rows become permits (or their isOpen) changes.
-    digestSalt: `${dataset.source.name}-v1`,
-    sourceHashes: `${dataset.source.name.replace(/-/g, '_')}_source_hashes`,
-    apply: (client, rows, asOf) => applyPermits(client, dataset, rows, asOf),
+  const generic = dataset as PermitDataset<unknown>;
+  return lotRecordLoad(family, dataset.source, {
+    table: PERMITS.table,
+    apply: (client, rows, asOf) => applyRecords(client, PERMITS, dataset.source.name, rows, (row) => ({ row, standing: dataset.standing(row.statusColumns, asOf), dataset: generic })),
     unknownValues: (row, asOf) => dataset.standing(row.statusColumns, asOf).unknownValues,
-    // A permit or filing the city no longer publishes (a full sync did not see it) stops being served.
-    removal: {
-      recordId: (row) => row.sourceId,
-      recordIdOfRaw: PERMIT_RECORD_IDS[dataset.source.name],
-      remove: (client, seen) => removeAbsentRecords(client, 'property_permits', dataset.source.name, seen),
-    },
-  };
+    removal: { recordIdOfRaw: PERMIT_RECORD_IDS[dataset.source.name] },
+  });
 }
 
 export function permitLoads(family: Family) {

@@ -8,11 +8,9 @@ import {
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
 import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, type ViolationRow } from '../../sources/properties';
-import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
-import { joinByBin, lotOrBuildingKey, recordBuildings } from './buildings';
-import { type RecordTable, removeAbsentRecords, writeRecords } from './records';
+import type { Family, KeyedDataset } from '../../load/types';
+import { applyRecords, lotRecordLoad, type RecordTable } from './records';
 import { textField } from '../../sources/dataset';
-import { createUnseenLots } from './unseen-lots';
 
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
 interface ViolationDocket<Status> {
@@ -68,59 +66,20 @@ const VIOLATIONS: RecordTable<StoredViolation> = {
 };
 
 /**
- * Writes the violations of these lots' staged rows: one per source id (a later row of the
- * same id in the file is a merged duplicate), its isOpen and penalties derived as of
- * `asOf`. Changed: the lots whose violations were written, and the lot a violation moved
- * away from when the city re-filed it under another BBL.
- */
-async function applyViolations<Status>(
-  client: PoolClient,
-  docket: ViolationDocket<Status>,
-  rows: NumberedRows<DocketRow<Status>>,
-  asOf: Date,
-): Promise<{ duplicateLines: number[]; changed: string[]; rejected: Array<{ line: number; reason: string }> }> {
-  // A DOB safety violation without a lot joins it by BIN; an unknown BIN rejects the row.
-  const { joined, rejected } = await joinByBin(client, rows);
-  const generic = docket as ViolationDocket<unknown>;
-  const bySourceId = new Map<string, StoredViolation>();
-  const duplicateLines: number[] = [];
-  for (const { line, row } of joined) {
-    if (bySourceId.has(row.sourceId)) duplicateLines.push(line);
-    else bySourceId.set(row.sourceId, { row, standing: docket.standing(row.statusColumns, asOf), docket: generic });
-  }
-  const violations = [...bySourceId.values()];
-  const changed = new Set(await createUnseenLots(client, [...new Set(violations.map(({ row }) => row.bbl))]));
-  // The buildings the rows themselves place on lots (not those just found by BIN).
-  await recordBuildings(client, docket.source.name, rows.map(({ row }) => row));
-
-  for (const bbl of await writeRecords(client, VIOLATIONS, docket.source.name, violations)) changed.add(bbl);
-  return { duplicateLines, changed: [...changed], rejected };
-}
-
-/**
- * A docket as a keyed dataset of the properties family. The entity is the lot: a changed
- * violation gives its lot a new version and an outbox row.
+ * A docket as a keyed dataset of the properties family: each row's violation with its
+ * isOpen and penalties derived as of the load's clock (a DOB safety violation without a lot
+ * joins it by BIN). Its rows hold nothing that changes with every export; a violation the
+ * city no longer publishes (a full sync did not see it) stops being served.
  */
 function violationLoad<Status>(family: Family, docket: ViolationDocket<Status>): KeyedDataset<DocketRow<Status>> {
-  return {
-    family,
-    source: docket.source,
-    // The lot; `bin:<BIN>` for a safety violation that names only its building.
-    keyOf: lotOrBuildingKey,
-    // The rows hold nothing that changes with every export.
-    stagedJson: (row) => JSON.stringify(row),
-    // Bump when the way rows become violations (or their standing) changes.
-    digestSalt: `${docket.source.name}-v${docket.revision ?? 1}`,
-    sourceHashes: `${docket.source.name.replace(/-/g, '_')}_source_hashes`,
-    apply: (client, rows, asOf) => applyViolations(client, docket, rows, asOf),
+  const generic = docket as ViolationDocket<unknown>;
+  return lotRecordLoad(family, docket.source, {
+    table: VIOLATIONS.table,
+    revision: docket.revision,
+    apply: (client, rows, asOf) => applyRecords(client, VIOLATIONS, docket.source.name, rows, (row) => ({ row, standing: docket.standing(row.statusColumns, asOf), docket: generic })),
     unknownValues: (row, asOf) => docket.standing(row.statusColumns, asOf).unknownValues,
-    // A violation the city no longer publishes (a full sync did not see it) stops being served.
-    removal: {
-      recordId: (row) => row.sourceId,
-      recordIdOfRaw: (record) => textField(record[docket.idColumn]),
-      remove: (client, seen) => removeAbsentRecords(client, VIOLATIONS.table, docket.source.name, seen),
-    },
-  };
+    removal: { recordIdOfRaw: (record) => textField(record[docket.idColumn]) },
+  });
 }
 
 export function violationLoads(family: Family) {

@@ -60,6 +60,14 @@ export function sourceFields(record: RawRecord): Record<string, string> {
 }
 
 /**
+ * The building a row names by its BIN alone, its lot found at load through the buildings
+ * other datasets place on lots; a row without a real BIN is rejected with `missing`.
+ */
+export function buildingOnly(binText: string | undefined, missing: string): { bbl: string | null; bin: string | null } {
+  return lotOrBuilding(null, { borough: null, block: null, lot: null }, binText, missing);
+}
+
+/**
  * The lot and building a row names: the BBL from its BBL column or borough/block/lot
  * (agreeing when both, see rowBbl), the BIN from its BIN column (placeholders read as
  * none). A row with no lot but a real BIN is kept for the load to join by BIN; a row with

@@ -1,6 +1,6 @@
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, spacedText, textField } from '../dataset';
-import { cityDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
+import { buildingOnly, cityDate, FilingRow, requiredText, sourceFields } from './buildings';
 
 /** What a DOB complaint states beyond the common columns. */
 export interface DobComplaintFacts {
@@ -13,8 +13,7 @@ export type DobComplaintRow = FilingRow<DobComplaintFacts>;
 
 function parseDobComplaint(record: RawRecord): DobComplaintRow {
   const sourceId = requiredText(record, 'complaint_number', 'Complaint Number');
-  // BIN only: the lot is found through the buildings other datasets place on lots.
-  const { bbl, bin } = lotOrBuilding(null, { borough: null, block: null, lot: null }, record.bin, `no BIN in "${record.bin ?? ''}"`);
+  const { bbl, bin } = buildingOnly(record.bin, `no BIN in "${record.bin ?? ''}"`);
   const fields = sourceFields(record);
   // DOBRunDate is the export's run date: it changes with every export and says nothing of the complaint.
   delete fields.dobrundate;

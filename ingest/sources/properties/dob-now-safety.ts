@@ -1,6 +1,6 @@
 import type { RawRecord } from '../columns';
-import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { cityDate, FilingRow, lotOrBuilding, sourceFields } from './buildings';
+import { DatasetSpec, rejectingParser, spacedText, textField } from '../dataset';
+import { buildingOnly, cityDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
 
 /**
  * The DOB NOW: Safety datasets the deadline rules read (facade, elevator and boiler
@@ -103,8 +103,7 @@ function latest(dates: Array<string | null>): string | null {
 }
 
 function parseDobNowElevator(record: RawRecord): DobNowElevatorRow {
-  const deviceNumber = textField(record.device_number);
-  if (deviceNumber === null) return rejectRow('missing device_number');
+  const deviceNumber = requiredText(record, 'device_number', 'device_number');
   const { bbl, bin } = lotOf(record, 'bin', `device ${deviceNumber}`);
   const periodicLatestInspection = cityDate(record, 'periodic_latest_inspection', 'periodic_latest_inspection');
   const cat1LatestReportFiled = cityDate(record, 'cat1_latest_report_filed', 'cat1_latest_report_filed');
@@ -179,12 +178,9 @@ export function boilerUnknownValues(row: DobNowBoilerRow): string[] {
 }
 
 function parseDobNowBoiler(record: RawRecord): DobNowBoilerRow {
-  const trackingNumber = textField(record.tracking_number);
-  if (trackingNumber === null) return rejectRow('missing tracking_number');
-  const boilerId = textField(record.boiler_id);
-  if (boilerId === null) return rejectRow('missing boiler_id');
-  // BIN only: the lot is found through the buildings other datasets place on lots.
-  const { bbl, bin } = lotOrBuilding(null, { borough: null, block: null, lot: null }, record.bin_number, `no BIN in bin_number "${record.bin_number ?? ''}"`);
+  const trackingNumber = requiredText(record, 'tracking_number', 'tracking_number');
+  const boilerId = requiredText(record, 'boiler_id', 'boiler_id');
+  const { bbl, bin } = buildingOnly(record.bin_number, `no BIN in bin_number "${record.bin_number ?? ''}"`);
   const inspectionDate = cityDate(record, 'inspection_date', 'inspection_date');
   const trackedYear = /^(19|20)\d\d/.exec(trackingNumber);
   const reportStatus = spacedText(record.report_status);
@@ -224,7 +220,3 @@ export const DOB_NOW_BOILERS: DatasetSpec<DobNowBoilerRow> = {
   formats: ['csv', 'json'],
   parse: rejectingParser(parseDobNowBoiler),
 };
-
-function rejectRow(reason: string): never {
-  throw new RowRejection(reason);
-}

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * The delivery queue, on the webhook_deliveries rows (migrations/platform/004): every API
@@ -56,9 +57,7 @@ export interface ClaimedDelivery {
  * deliveries are cancelled on the way.
  */
 export async function claimDeliveries(platform: Pool, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  const client = await platform.connect();
-  try {
-    await client.query('begin');
+  return inTransaction(platform, async (client) => {
     const { rows: served } = await client.query<{ id: string; gone: boolean }>(
       `select s.id, s.deleted_at is not null or k.revoked_at is not null as gone
        from webhook_subscriptions s join api_keys k on k.id = s.key_id
@@ -98,14 +97,8 @@ export async function claimDeliveries(platform: Pool, options: ClaimOptions): Pr
         [open, options.perSubscription, options.limit, options.leaseMs],
       ));
     }
-    await client.query('commit');
     return claimed;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface AttemptOutcome {

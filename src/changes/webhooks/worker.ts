@@ -8,6 +8,7 @@ import { CHANGE_COLUMNS } from '../queries';
 import type { ChangeVocabulary } from '../../domain/changes';
 import { changeId, type ChangeItem, changeItemOf, type ChangeRow } from '../store';
 import { jobsSchema, type Mode, MODES, schemaNames } from '../../db/schemas';
+import { inTransaction } from '../../db/transaction';
 import { countWebhookDelivery, reportWebhookQueue } from '../../platform/metrics';
 import type { Stores } from '../../stores';
 import { retryDelayMs } from './backoff';
@@ -278,16 +279,12 @@ interface SubscriptionRow {
 async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => ChangeItem): Promise<boolean> {
   let queued = false;
   for (;;) {
-    const client = await stores.byMode[mode].pg.connect();
-    let matched: number;
-    try {
-      await client.query('begin');
+    const matched = await inTransaction(stores.byMode[mode].pg, async (client) => {
       const { rows: position } = await client.query('select last_change_id from webhook_fanout_positions where mode = $1 for update', [mode]);
       const { rows: changes } = await client.query<ChangeRow & { zip: string | null; borough: string | null }>(
         `select ${CHANGE_COLUMNS}, c.zip, c.borough from changes c where c.id > $1 order by c.id limit ${FANOUT_BATCH}`,
         [position[0].last_change_id],
       );
-      matched = changes.length;
       if (changes.length) {
         const { rows: subscriptions } = await client.query<SubscriptionRow>(
           // A revoked key's subscriptions receive nothing more.
@@ -304,13 +301,8 @@ async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => Ch
         if (deliveries.length) queued = (await insertDeliveries(client, deliveries)) > 0 || queued;
         await client.query('update webhook_fanout_positions set last_change_id = $2 where mode = $1', [mode, changes[changes.length - 1].id]);
       }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return changes.length;
+    });
     if (matched < FANOUT_BATCH) return queued;
   }
 }

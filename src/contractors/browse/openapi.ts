@@ -4,14 +4,14 @@ import { operationInput } from '../../contract/input';
 import { enumOf, limitParam, listOf, nameFragmentParam, pageParams } from '../../contract/params';
 import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
-import { CONTRACTOR_RISK_LEVELS } from '../../domain/contractors';
+import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { CONTRACTORS_TAG } from '../types';
 import { BROWSE_SORTS, TIERS } from './queries';
 
 const int = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', minimum: 0, ...extra, description });
 
 const SUMMARY_LEVEL =
-  'the balance-weighted summary level: the level (LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100) of min(60, round(10 x log2(1 + finesDueCents / 100000))) + min(25, 5 x defaultedHearings) + min(15, round(1.5 x openTickets)), from the company\'s totals at the last ingest; it can differ from the full assessment of the profile (GET /contractors/{slug}).';
+  `the balance-weighted summary level: the level (${RISK_LEVEL_BANDS}) of min(60, round(10 x log2(1 + finesDueCents / 100000))) + min(25, 5 x defaultedHearings) + min(15, round(1.5 x openTickets)), from the company's totals at the last ingest; it can differ from the full assessment of the profile (GET /contractors/{slug}).`;
 
 const FILLER_RULE =
   'Names are read without their legal form: INC, CORP, LLC, CO, LTD, LP, LLP, PC, PLLC, HDFC in any spelling (INCORPORATED, CORPORATION, COMPANY, LIMITED, L.L.C.), THE and AND (& is AND) never have to match and never make a match, on the query and on the names alike ("abc corp" finds ABC CONSTRUCTION CORP and ABC CONSTRUCTION INC, and does not find XYZ CORP). The last word, possibly still being typed, matches only the start of a name word that is not one of them, so typing on only narrows the list ("corpo" finds CORPORATE INTERIORS, never a name through its CORPORATION; "l" never matches through LLC). While it could still become one of them (c, co, corp, corpo, i, inc, l, t, ...) it need not match after other words ("abc construction co" still finds ABC CONSTRUCTION CORP); with no other word left it is the start of a name word ("co" and "the co" find COHEN BROTHERS and ACME CONSTRUCTION). A q with no letters or digits answers an empty list. Case, accents, apostrophes and periods are ignored; other punctuation separates words.';
@@ -43,7 +43,7 @@ export const CONTRACTOR_BROWSE_DESCRIPTION = [
 
 export const ContractorBrowseQuery = Type.Object({
   q: Type.Optional(nameFragmentParam('Name fragment (1-120 characters): every word in one of the docket spellings, the last as a prefix; legal forms ignored.')),
-  riskLevel: Type.Optional(listOf(enumOf(CONTRACTOR_RISK_LEVELS), 'Summary risk levels to keep (any case): LOW, MODERATE, HIGH, SEVERE.')),
+  riskLevel: Type.Optional(listOf(enumOf(RISK_LEVELS), `Summary risk levels to keep (any case): ${RISK_LEVELS.join(', ')}.`)),
   // Bounded: a query integer is read from at most 15 digits, so the document says where it ends.
   minFinesDueCents: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999_999, description: 'Keep companies with at least this balance due, in cents (0 to 999999999999999).' })),
   minTickets: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Keep companies with at least this many tickets (0 to 1000000000).' })),
@@ -79,7 +79,7 @@ export const contractorBrowseFragment: ApiFragment = {
         name: { type: 'string', description: 'The primary docket spelling (the spelling on most of its tickets), as docketed.' },
         ticketCount: int('Summonses across every docket spelling of the company.'),
         finesDueCents: int('Balance due across its tickets, in cents (each ticket never negative).'),
-        riskLevel: { type: 'string', enum: [...CONTRACTOR_RISK_LEVELS], description: `Balance-weighted: ${SUMMARY_LEVEL}` },
+        riskLevel: { type: 'string', enum: [...RISK_LEVELS], description: `Balance-weighted: ${SUMMARY_LEVEL}` },
       },
     },
   },

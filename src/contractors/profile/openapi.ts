@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { batchBody } from '../../contract/batch';
-import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
+import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, scoreFactorList, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
-import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, CONTRACTOR_RISK_LEVELS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
+import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
+import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { CONTRACTORS_TAG, slugParam } from '../types';
 
 export const CONTRACTOR_BATCH_MAX = 25;
@@ -36,7 +37,7 @@ export const contractorProfileFragment: ApiFragment = {
       properties: {
         slug: { type: 'string', description: "The company's own slug (the one it was first issued); a request by an absorbed company's old slug answers with the absorbing company's slug here." },
         name: { type: 'string', description: 'The primary docket spelling: the spelling on most of its tickets (earliest-issued on a tie).' },
-        riskLevel: { type: 'string', enum: [...CONTRACTOR_RISK_LEVELS], description: 'The full assessment (see the ContractorProfile description), from riskScore: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100. It can differ from the balance-weighted level of browse and search.' },
+        riskLevel: { type: 'string', enum: [...RISK_LEVELS], description: `The full assessment (see the ContractorProfile description), from riskScore: ${RISK_LEVEL_BANDS}. It can differ from the balance-weighted level of browse and search.` },
         riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points.' },
         tickets: int('Summonses across every docket spelling of the company.'),
         openTickets: int('Tickets still demanding action (money due or a hearing ahead): status open or defaulted.'),
@@ -45,22 +46,10 @@ export const contractorProfileFragment: ApiFragment = {
         defaultedHearings: int('Unpaid default judgments: tickets with status defaulted (a default paid in full or written off is closed and not counted).'),
         reopenableSavingsMinCents: int('Floor: the default inflation a granted new hearing erases, over tickets whose 75-day window is live today: the sum of max(0, imposedCents - soughtCents). 0 when no window is live.'),
         reopenableSavingsMaxCents: int('Ceiling: everything at stake in live windows if the charges are dismissed: the sum of imposedCents plus late fees over the same tickets. Never below the floor.'),
-        riskFactors: {
-          type: 'array',
-          description: `The four factors of riskScore, always all four, in this order: ${CONTRACTOR_RISK_FACTOR_KEYS.join(', ')}. Their points add up to riskScore.`,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['key', 'label', 'count', 'points', 'detail'],
-            properties: {
-              key: { type: 'string', enum: [...CONTRACTOR_RISK_FACTOR_KEYS], description: 'Stable factor key.' },
-              label: { type: 'string' },
-              count: int('Tickets the factor counts (flat, not weighted).'),
-              points: int('Points of riskScore from this factor.'),
-              detail: { type: 'string', description: 'The points, the cap and the figures or weighted sum behind them.' },
-            },
-          },
-        },
+        riskFactors: scoreFactorList(CONTRACTOR_RISK_FACTOR_KEYS, {
+          count: 'Tickets the factor counts (flat, not weighted).',
+          detail: 'The points, the cap and the figures or weighted sum behind them.',
+        }),
         spellings: { type: 'array', items: { type: 'string' }, description: 'Every company spelling the city has docketed under this company (the respondent name fields joined), alphabetical.' },
       },
     },

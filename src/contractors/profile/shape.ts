@@ -1,11 +1,12 @@
-import { contractorRisk, type ContractorRiskFactor, type ContractorRiskFinding, type ContractorRiskLevel, reopenableSavings, riskFindingOf } from '../../domain/contractors';
+import { contractorRisk, type ContractorRiskFactor, type ContractorRiskFinding, reopenableSavings, riskFindingOf } from '../../domain/contractors';
+import type { RiskLevel } from '../../domain/scoring';
 import type { CompanyRow, StandingTicket } from '../store';
 
 /** The Contractor profile of the contract, plus its risk score, factors and docket spellings. */
 export interface ContractorProfile {
   slug: string;
   name: string;
-  riskLevel: ContractorRiskLevel;
+  riskLevel: RiskLevel;
   riskScore: number;
   tickets: number;
   openTickets: number;

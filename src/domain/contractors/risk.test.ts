@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ticketStanding } from './tickets';
-import { CONTRACTOR_RISK_DESCRIPTION, riskFindingOf, CONTRACTOR_RISK_FACTOR_KEYS, contractorRisk, contractorRiskLevelOf, contractorSummaryRisk, findingWeight, type ContractorRiskFinding } from './risk';
+import { expectWellFormedRisk } from '../testing/risk';
+import { CONTRACTOR_RISK_DESCRIPTION, riskFindingOf, CONTRACTOR_RISK_FACTOR_KEYS, contractorRisk, contractorSummaryRisk, findingWeight, type ContractorRiskFinding } from './risk';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
 const finding = (over: Partial<ContractorRiskFinding> = {}): ContractorRiskFinding => ({ issuedAt: null, decidedAt: null, open: false, unpaidDefault: false, found: false, hasBalanceDue: false, count: 1, ...over });
@@ -52,12 +53,9 @@ describe('contractor risk (full assessment)', () => {
     expect(worst).toMatchObject({ score: 100, level: 'SEVERE' });
   });
 
-  it.each([[0, 'LOW'], [14, 'LOW'], [15, 'MODERATE'], [34, 'MODERATE'], [35, 'HIGH'], [59, 'HIGH'], [60, 'SEVERE'], [100, 'SEVERE']])('level of %i is %s', (score, level) => {
-    expect(contractorRiskLevelOf(score)).toBe(level);
-  });
-
-  it('the served description names every factor key', () => {
+  it('the served description names every factor key and the level bands', () => {
     for (const key of CONTRACTOR_RISK_FACTOR_KEYS) expect(CONTRACTOR_RISK_DESCRIPTION).toContain(key);
+    expect(CONTRACTOR_RISK_DESCRIPTION).toContain('Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.');
   });
 });
 
@@ -102,14 +100,7 @@ describe('contractor risk properties', () => {
 
   it('is an integer in 0..100 whose points are exactly the factors, with the documented level', () => {
     fc.assert(
-      fc.property(input, clock, (company, asOf) => {
-        const risk = contractorRisk(company, asOf);
-        expect(Number.isInteger(risk.score)).toBe(true);
-        expect(risk.score).toBeGreaterThanOrEqual(0);
-        expect(risk.score).toBeLessThanOrEqual(100);
-        expect(risk.factors.reduce((sum, f) => sum + f.points, 0)).toBe(risk.score);
-        expect(risk.level).toBe(contractorRiskLevelOf(risk.score));
-      }),
+      fc.property(input, clock, (company, asOf) => expectWellFormedRisk(contractorRisk(company, asOf))),
       RUNS,
     );
   });

@@ -1,4 +1,4 @@
-import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type ScoreFactor } from '../scoring';
+import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type Risk, RISK_LEVEL_BANDS, riskLevelOf, riskOf, type RiskLevel, type ScoreFactor } from '../scoring';
 import type { TicketStanding } from './tickets';
 import type { TicketRecord } from './types';
 
@@ -13,9 +13,6 @@ import type { TicketRecord } from './types';
  *   browse can filter and sort on it without reading tickets.
  */
 
-export const CONTRACTOR_RISK_LEVELS = ['LOW', 'MODERATE', 'HIGH', 'SEVERE'] as const;
-export type ContractorRiskLevel = (typeof CONTRACTOR_RISK_LEVELS)[number];
-
 export const CONTRACTOR_RISK_FACTOR_KEYS = ['fines_due', 'defaulted_hearings', 'open_tickets', 'violations_found'] as const;
 export type ContractorRiskFactorKey = (typeof CONTRACTOR_RISK_FACTOR_KEYS)[number];
 
@@ -25,7 +22,7 @@ export const WEIGHT_FLOOR = 0.25;
 /** The window of violations_found, in days. */
 export const FOUND_WINDOW_DAYS = 1095;
 
-export const CONTRACTOR_RISK_DESCRIPTION = `Contractor risk (0-100, higher is worse), from the company's OATH tickets across every docket spelling, as of today (UTC) for live keys and the fixture reference date for test keys. Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.
+export const CONTRACTOR_RISK_DESCRIPTION = `Contractor risk (0-100, higher is worse), from the company's OATH tickets across every docket spelling, as of today (UTC) for live keys and the fixture reference date for test keys. Level: ${RISK_LEVEL_BANDS}.
 
 Full assessment (profile and batch riskLevel, with riskFactors). Each ticket counts with a recency weight w = ${WEIGHT_FLOOR} + ${1 - WEIGHT_FLOOR} x 0.5^(ageDays/${HALF_LIFE_DAYS}): 1.0 today, 0.625 at two years, never below ${WEIGHT_FLOOR}; an undated ticket weighs ${WEIGHT_FLOOR}, a date after the clock counts as today. The score is the sum of four factors, each rounded to whole points and capped; the caps add up to 100, so every point is listed in exactly one factor (its points, count and detail).
 - fines_due: money due across the company's tickets (finesDueCents; count: the tickets with money due). Points = min(30, round(6 x log2(1 + finesDueCents / 100000))): $1,000 due is 6 points, $3,000 12, $7,000 18, $15,000 24, $31,000 or more 30.
@@ -61,22 +58,7 @@ export interface ContractorRiskInput {
 
 export type ContractorRiskFactor = ScoreFactor<ContractorRiskFactorKey>;
 
-export interface ContractorRisk {
-  score: number;
-  level: ContractorRiskLevel;
-  factors: ContractorRiskFactor[];
-}
-
-const LEVEL_FLOORS: Array<[number, ContractorRiskLevel]> = [
-  [60, 'SEVERE'],
-  [35, 'HIGH'],
-  [15, 'MODERATE'],
-  [0, 'LOW'],
-];
-
-export function contractorRiskLevelOf(score: number): ContractorRiskLevel {
-  return LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
-}
+export type ContractorRisk = Risk<ContractorRiskFactor>;
 
 /** w = floor + (1 - floor) x 0.5^(age/half-life); an undated finding weighs the floor. */
 export function findingWeight(date: string | null, asOf: Date): number {
@@ -120,8 +102,7 @@ export function contractorRisk(input: ContractorRiskInput, asOf: Date): Contract
     factor('violations_found', 'Violations found in the last 3 years', foundCount, foundWeight, 25,
       `${plural(foundCount, 'ticket')} found against the company, issued in the last ${FOUND_WINDOW_DAYS} days; 1 point per recency-weighted ticket (weighted ${foundWeight.toFixed(2)})`),
   ];
-  const score = factors.reduce((sum, part) => sum + part.points, 0);
-  return { score, level: contractorRiskLevelOf(score), factors };
+  return riskOf(factors);
 }
 
 /** The company totals the summary level reads. */
@@ -132,12 +113,12 @@ export interface ContractorTotals {
 }
 
 /** The summary (browse and search) score and level: balance-weighted, from totals only. */
-export function contractorSummaryRisk(totals: ContractorTotals): { score: number; level: ContractorRiskLevel } {
+export function contractorSummaryRisk(totals: ContractorTotals): { score: number; level: RiskLevel } {
   const score =
     Math.min(60, Math.round(duePoints(totals.finesDueCents, 10))) +
     Math.min(25, 5 * Math.max(0, totals.defaultedHearings)) +
     Math.min(15, Math.round(1.5 * Math.max(0, totals.openTickets)));
-  return { score, level: contractorRiskLevelOf(score) };
+  return { score, level: riskLevelOf(score) };
 }
 
 /** One ticket as a risk finding, from its record and its standing (tickets.ts). */

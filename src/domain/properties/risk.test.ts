@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { findingWeight, propertyRisk, propertyRiskLevelOf, type RiskFinding, sumFindings } from './risk';
+import { expectWellFormedRisk } from '../testing/risk';
+import { findingWeight, PROPERTY_RISK_DESCRIPTION, propertyRisk, type RiskFinding, sumFindings } from './risk';
 
 const ASOF = new Date('2026-11-23T15:00:00Z');
 const finding = (over: Partial<RiskFinding> = {}): RiskFinding => ({ issuedAt: null, isOpen: false, defaulted: false, defaultedAt: null, hasBalanceDue: false, count: 1, ...over });
@@ -56,9 +57,9 @@ describe('property risk', () => {
     expect(propertyRisk({ findings: [finding({ issuedAt: '2023-11-24', count: 10 })], finesDueCents: 0 }, ASOF).factors[3].count).toBe(0);
   });
 
-  it.each([
-    [0, 'LOW'], [14, 'LOW'], [15, 'MODERATE'], [34, 'MODERATE'], [35, 'HIGH'], [59, 'HIGH'], [60, 'SEVERE'], [100, 'SEVERE'],
-  ])('level of %i is %s', (score, level) => expect(propertyRiskLevelOf(score)).toBe(level));
+  it('states the level bands in the served description', () => {
+    expect(PROPERTY_RISK_DESCRIPTION).toContain('Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.');
+  });
 });
 
 describe('property risk properties', () => {
@@ -77,14 +78,7 @@ describe('property risk properties', () => {
 
   it('is an integer in 0..100 whose points are exactly the factors, with the documented level', () => {
     fc.assert(
-      fc.property(input, clock, (lot, asOf) => {
-        const risk = propertyRisk(lot, asOf);
-        expect(Number.isInteger(risk.score)).toBe(true);
-        expect(risk.score).toBeGreaterThanOrEqual(0);
-        expect(risk.score).toBeLessThanOrEqual(100);
-        expect(risk.factors.reduce((sum, f) => sum + f.points, 0)).toBe(risk.score);
-        expect(risk.level).toBe(propertyRiskLevelOf(risk.score));
-      }),
+      fc.property(input, clock, (lot, asOf) => expectWellFormedRisk(propertyRisk(lot, asOf))),
       RUNS,
     );
   });

@@ -1,13 +1,10 @@
-import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type ScoreFactor } from '../scoring';
+import { ageInDays, cappedFactor, dollars, duePoints, flooredRecencyWeight, plural, type Risk, RISK_LEVEL_BANDS, riskOf, type ScoreFactor } from '../scoring';
 
 /**
  * The property risk score: a pure function of a lot's violation findings, its penalties
  * currently due and the clock. The text below is served in the OpenAPI description of the
  * property profile verbatim; keep it and the code in step.
  */
-
-export const PROPERTY_RISK_LEVELS = ['LOW', 'MODERATE', 'HIGH', 'SEVERE'] as const;
-export type PropertyRiskLevel = (typeof PROPERTY_RISK_LEVELS)[number];
 
 export const PROPERTY_RISK_FACTOR_KEYS = ['open_violations', 'fines_due', 'defaulted_hearings', 'recent_violations'] as const;
 export type PropertyRiskFactorKey = (typeof PROPERTY_RISK_FACTOR_KEYS)[number];
@@ -29,7 +26,7 @@ Each finding counts with a recency weight w = ${WEIGHT_FLOOR} + ${1 - WEIGHT_FLO
 - defaulted_hearings: ECB hearings that became default judgments (HEARING_STATUS DEFAULT), open or closed. Points = min(20, round(6 x sum of w)).
 - recent_violations: every violation, open or closed, issued less than ${RECENT_WINDOW_DAYS} days before the clock's day. Points = min(15, round(1.5 x sum of w)).
 
-Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.
+Level: ${RISK_LEVEL_BANDS}.
 
 Each factor's count is the flat number of findings it counts (fines_due: the violations with a balance due); its detail states the weighted sum and the points. Every term is non-negative and grows as a finding gets fresher (and log2 grows with the amount due), so more or fresher bad findings never lower the score.`;
 
@@ -77,22 +74,7 @@ export interface PropertyRiskInput {
 
 export type PropertyRiskFactor = ScoreFactor<PropertyRiskFactorKey>;
 
-export interface PropertyRisk {
-  score: number;
-  level: PropertyRiskLevel;
-  factors: PropertyRiskFactor[];
-}
-
-const LEVEL_FLOORS: Array<[number, PropertyRiskLevel]> = [
-  [60, 'SEVERE'],
-  [35, 'HIGH'],
-  [15, 'MODERATE'],
-  [0, 'LOW'],
-];
-
-export function propertyRiskLevelOf(score: number): PropertyRiskLevel {
-  return LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
-}
+export type PropertyRisk = Risk<PropertyRiskFactor>;
 
 /** w = floor + (1 - floor) x 0.5^(age/half-life); an undated finding weighs the floor. */
 export function findingWeight(date: string | null, asOf: Date): number {
@@ -136,6 +118,5 @@ export function propertyRisk(input: PropertyRiskInput, asOf: Date): PropertyRisk
     factor('recent_violations', 'Violations issued in the last 3 years', recentCount, 1.5 * recentWeight, 15,
       `${plural(recentCount, 'violation')} issued in the last ${RECENT_WINDOW_DAYS} days; 1.5 points per recency-weighted violation (weighted ${recentWeight.toFixed(2)})`),
   ];
-  const score = factors.reduce((sum, part) => sum + part.points, 0);
-  return { score, level: propertyRiskLevelOf(score), factors };
+  return riskOf(factors);
 }

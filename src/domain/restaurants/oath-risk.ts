@@ -1,6 +1,7 @@
+import { cappedFactor, plural, riskLevelOf } from '../scoring';
 import type { RiskBlock, RiskFactor } from './types';
 import { inWindow, recencyWeight } from './recency';
-import { riskLevelOf } from './risk';
+import { servedFactor } from './risk';
 
 /**
  * The restaurant risk factor fed by the Health Department's summonses at OATH.
@@ -25,9 +26,6 @@ export interface OathFinding {
   unpaidDefault: boolean;
 }
 
-const summonsCount = (count: number) => `${count} summons${count === 1 ? '' : 'es'}`;
-const defaultCount = (count: number) => `${count} unpaid default judgment${count === 1 ? '' : 's'}`;
-
 /** The factor and its points; undated summonses fall outside the window. */
 export function oathRiskFactor(findings: readonly OathFinding[], asOf: Date): { factor: RiskFactor; points: number } {
   const recent = findings.filter((finding) => finding.violationDate !== null && inWindow(finding.violationDate, asOf, OATH_WINDOW_MONTHS));
@@ -36,16 +34,9 @@ export function oathRiskFactor(findings: readonly OathFinding[], asOf: Date): { 
     (sum, finding) => sum + OATH_POINTS_PER_SUMMONS * (finding.unpaidDefault ? OATH_DEFAULT_MULTIPLIER : 1) * recencyWeight(finding.violationDate!, asOf),
     0,
   );
-  const points = Math.min(OATH_RISK_CAP, Math.round(weighted));
-  return {
-    points,
-    factor: {
-      key: OATH_RISK_FACTOR_KEY,
-      label: 'Health Department summonses at OATH',
-      count: recent.length,
-      detail: `${points} of ${OATH_RISK_CAP} points: ${summonsCount(recent.length)} in the last 36 months (${defaultCount(defaults)}); 2 points per recency-weighted summons, 6 per unpaid default (weighted ${weighted.toFixed(2)})`,
-    },
-  };
+  const factor = cappedFactor(OATH_RISK_FACTOR_KEY, 'Health Department summonses at OATH', recent.length, weighted, OATH_RISK_CAP,
+    `${plural(recent.length, 'summons', 'summonses')} in the last 36 months (${plural(defaults, 'unpaid default judgment')}); 2 points per recency-weighted summons, 6 per unpaid default (weighted ${weighted.toFixed(2)})`);
+  return { points: factor.points, factor: servedFactor(factor) };
 }
 
 /** The inspection-only risk block with the OATH factor added to its factors and its score. */

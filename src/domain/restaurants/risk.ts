@@ -1,4 +1,5 @@
-import type { InspectionRecord, RiskBlock, RiskFactor, RiskLevel } from './types';
+import { cappedFactor, plural, RISK_LEVEL_BANDS, riskOf, type ScoreFactor } from '../scoring';
+import type { InspectionRecord, RiskBlock, RiskFactor } from './types';
 import { citationsOf, DatedCitation } from './history';
 import { inWindow, recencyWeight } from './recency';
 import { criticalFoodCitations, recentClosures, recentScoredInspections } from './sanitary';
@@ -18,23 +19,12 @@ Every finding counts with a recency weight w = 0.5^(ageDays/365): a finding thre
 - grade_trouble: cycle or pre-permit inspections in the last 36 months that scored outside the A band: a B-band score (14-27) counts 5 x w, a C-band score (28 or more) 10 x w. Points = min(25, round(sum)).
 - closures: closures by the Health Department (ACTION "Establishment Closed" or "re-closed") on cycle or pre-permit inspections in the last 36 months, 15 x w each. Points = min(20, round(sum)).
 
-Level: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.
+Level: ${RISK_LEVEL_BANDS}.
 
 Each factor's count is the flat number of matching records in its window; its detail states the weighted sum and the points. Every term is a non-negative weight that grows as a finding gets fresher, so more or fresher bad findings never lower the score. Owner remediation documents and community reports never change it.`;
 
 export const RISK_FACTOR_KEYS = ['critical_food', 'vermin', 'grade_trouble', 'closures'] as const;
 export type RiskFactorKey = (typeof RISK_FACTOR_KEYS)[number];
-
-export const RISK_LEVEL_FLOORS: Array<[number, RiskLevel]> = [
-  [60, 'SEVERE'],
-  [35, 'HIGH'],
-  [15, 'MODERATE'],
-  [0, 'LOW'],
-];
-
-export function riskLevelOf(score: number): RiskLevel {
-  return RISK_LEVEL_FLOORS.find(([floor]) => score >= floor)![1];
-}
 
 interface FactorInput {
   key: RiskFactorKey;
@@ -45,16 +35,13 @@ interface FactorInput {
   explain: (count: number, weighted: string) => string;
 }
 
-function factor(input: FactorInput): { factor: RiskFactor; points: number } {
-  const points = Math.min(input.cap, Math.round(input.weightedUnits));
-  const weighted = input.weightedUnits.toFixed(2);
-  return {
-    points,
-    factor: { key: input.key, label: input.label, count: input.count, detail: `${points} of ${input.cap} points: ${input.explain(input.count, weighted)}` },
-  };
+/** A factor whose detail states its weighted units (the points before rounding and the cap). */
+function factor(input: FactorInput): ScoreFactor<RiskFactorKey> {
+  return cappedFactor(input.key, input.label, input.count, input.weightedUnits, input.cap, input.explain(input.count, input.weightedUnits.toFixed(2)));
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** A factor as the risk block serves it: its points are in its detail, not a field of their own. */
+export const servedFactor = ({ points: _points, ...served }: ScoreFactor<string>): RiskFactor => served;
 
 /** The risk block from visits sorted newest first (see inspectionsAsOf) and the clock. */
 export function riskBlock(inspections: InspectionRecord[], asOf: Date): RiskBlock {
@@ -83,7 +70,7 @@ export function riskBlock(inspections: InspectionRecord[], asOf: Date): RiskBloc
       weightedUnits: vermin.reduce((sum, citation) => sum + (verminKindOf(citation.code) === 'conducive' ? 3 : 8) * w(citation.inspectedAt), 0),
       cap: 25,
       explain: (count, weighted) =>
-        `${plural(count, 'vermin citation')} in the last 36 months (${sightings.length} sighting${sightings.length === 1 ? '' : 's'} at 8 points, ${count - sightings.length} conducive condition${count - sightings.length === 1 ? '' : 's'} at 3, recency-weighted: ${weighted})`,
+        `${plural(count, 'vermin citation')} in the last 36 months (${plural(sightings.length, 'sighting')} at 8 points, ${plural(count - sightings.length, 'conducive condition')} at 3, recency-weighted: ${weighted})`,
     }),
     factor({
       key: 'grade_trouble',
@@ -102,6 +89,6 @@ export function riskBlock(inspections: InspectionRecord[], asOf: Date): RiskBloc
       explain: (count, weighted) => `${plural(count, 'closure')} in the last 36 months; 15 points per recency-weighted closure (weighted ${weighted})`,
     }),
   ];
-  const score = parts.reduce((sum, part) => sum + part.points, 0);
-  return { score, level: riskLevelOf(score), factors: parts.map((part) => part.factor) };
+  const { score, level } = riskOf(parts);
+  return { score, level, factors: parts.map(servedFactor) };
 }

@@ -3,6 +3,7 @@
  * (which derive them) and the read API (which serves them). Dates are 'YYYY-MM-DD'
  * strings throughout. They live beside the rules so the rules import nothing above them.
  */
+import type { RiskLevel } from '../scoring';
 
 export const GRADES = ['A', 'B', 'C', 'Z', 'P', 'N'] as const;
 export type Grade = (typeof GRADES)[number];
@@ -11,9 +12,6 @@ export const VIOLATION_CATEGORIES = ['vermin', 'food_temp', 'hygiene', 'facility
 export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
 /** The food-safety categories the sanitary block counts. */
 export const FOOD_CATEGORIES: readonly ViolationCategory[] = ['vermin', 'food_temp', 'hygiene', 'facility'];
-
-export const RISK_LEVELS = ['LOW', 'MODERATE', 'HIGH', 'SEVERE'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export type CriticalFlag = 'Critical' | 'Not Critical' | 'Not Applicable';
 /** What an inspection's ACTION line says about the establishment being open. */

@@ -1,20 +1,14 @@
 import type { PermitItem } from '../../domain/properties/permits';
 import type { Position } from '../../search/cursor';
 import type { DataStore } from '../../stores';
-import { lotListRows, type LotListRow } from '../store';
+import { lotListRows, type LotListRow, lotRecordFields } from '../store';
 import { buildPermitQuery, type PermitFilter } from './queries';
 
 export type PermitRowOfLot = LotListRow<PermitItem>;
 
 export async function permitRows(store: DataStore, filter: PermitFilter, after: Position | null, limit: number): Promise<PermitRowOfLot[]> {
   return lotListRows(store, buildPermitQuery(filter, after, limit), (row) => ({
-    identifier: row.identifier,
-    agency: row.agency,
-    recordType: row.record_type,
-    status: row.status,
-    description: row.description,
-    isOpen: row.is_open,
-    issuedAt: row.issued_at,
+    ...lotRecordFields(row),
     expiresAt: row.expires_at,
     statusAt: row.status_at,
   }));

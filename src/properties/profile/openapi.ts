@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { batchBody } from '../../contract/batch';
-import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, standardErrors } from '../../contract/components';
+import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, scoreFactorList, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
-import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS, PROPERTY_RISK_LEVELS } from '../../domain/properties/risk';
+import { ECB_DEFAULT_HEARING_STATUS, PROPERTY_RISK_DESCRIPTION, PROPERTY_RISK_FACTOR_KEYS } from '../../domain/properties/risk';
+import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { bblParam } from '../openapi';
 import { recordTablesDescription } from '../store';
 import { VIOLATION_AGENCIES } from '../types';
@@ -37,7 +38,7 @@ export const profileFragment: ApiFragment = {
         bbl: { type: 'string', pattern: '^[0-9]{10}$', description: 'Borough-block-lot, 10 digits.' },
         address: { type: 'string', description: "PLUTO's address of the lot; an empty string while PLUTO has not described the lot (a lot first seen on a violation docket)." },
         borough: { type: 'string', description: 'Manhattan, Bronx, Brooklyn, Queens or Staten Island (from the BBL).' },
-        riskLevel: { type: 'string', enum: [...PROPERTY_RISK_LEVELS], description: 'From riskScore: LOW 0-14, MODERATE 15-34, HIGH 35-59, SEVERE 60-100.' },
+        riskLevel: { type: 'string', enum: [...RISK_LEVELS], description: `From riskScore: ${RISK_LEVEL_BANDS}.` },
         riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points (see the PropertyProfile description).' },
         openViolations: int('Violations of the lot that still demand action (isOpen true), across every docket.'),
         totalRecords: int(`Every record of the lot across every ingested dataset: ${recordTablesDescription()}.`),
@@ -54,22 +55,10 @@ export const profileFragment: ApiFragment = {
             properties: { agency: { type: 'string', enum: [...VIOLATION_AGENCIES] }, openCount: int('Open violations from this system.') },
           },
         },
-        riskFactors: {
-          type: 'array',
-          description: 'The four factors of riskScore, always all four, in this order: open_violations, fines_due, defaulted_hearings, recent_violations. Their points add up to riskScore.',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['key', 'label', 'count', 'points', 'detail'],
-            properties: {
-              key: { type: 'string', enum: [...PROPERTY_RISK_FACTOR_KEYS], description: 'Stable factor key.' },
-              label: { type: 'string' },
-              count: int('Findings the factor counts (flat, not weighted).'),
-              points: int('Points of riskScore from this factor.'),
-              detail: { type: 'string', description: 'The points, the cap and the weighted sum behind them.' },
-            },
-          },
-        },
+        riskFactors: scoreFactorList(PROPERTY_RISK_FACTOR_KEYS, {
+          count: 'Findings the factor counts (flat, not weighted).',
+          detail: 'The points, the cap and the weighted sum behind them.',
+        }),
       },
     },
   },

@@ -1,11 +1,12 @@
-import type { PropertyRiskFactorKey, PropertyRiskLevel } from '../../domain/properties/risk';
+import type { PropertyRiskFactorKey } from '../../domain/properties/risk';
+import type { RiskLevel } from '../../domain/scoring';
 
 /** The Property profile of the contract, fields in contract order, then the risk factors. */
 export interface PropertyProfile {
   bbl: string;
   address: string;
   borough: string;
-  riskLevel: PropertyRiskLevel;
+  riskLevel: RiskLevel;
   riskScore: number;
   openViolations: number;
   totalRecords: number;
