@@ -10,7 +10,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from './devices';
 import { citationId, openCitations, type CitationKey } from './remediation';
-import { REPORT_STATUSES, type ReportStatus } from './score';
+import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';
 
 export class AdminError extends Error {
   constructor(message: string) {

@@ -10,7 +10,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction';
-import { funDefault } from './device';
+import { funDefault } from '../domain/community/devices';
 
 /** The rename throttle: a username can change once per 14 days. */
 export const RENAME_INTERVAL_MS = 14 * 24 * 60 * 60 * 1000;

@@ -10,6 +10,7 @@
  * pixel, so the routes run it in the process's decode queue (decode-queue.ts).
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { imagePayload } from '../domain/community/images';
 
 /** 4 MiB decoded, the per-photo limit of the spec ("at most 4 MB each"), read generously as binary megabytes. */
 export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -98,26 +99,10 @@ function describeBytes(bytes: number): string {
 // Input shape and base64
 // ---------------------------------------------------------------------------------------
 
-// `data:[<media type>][;param=value]*;base64,<payload>`; the media type is read and ignored.
-const DATA_URL = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,/i;
 // Standard alphabet only (not base64url), padding optional but only at the end.
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 // Line breaks and spaces are allowed between characters: Android's Base64.DEFAULT wraps at 76.
 const BASE64_WHITESPACE = /[\r\n\t ]/g;
-
-/**
- * The base64 text carried by one photos[] item or avatar `image`, without checking it:
- * a bare string, a data URL, or an object whose `data` is either. Null when the shape is
- * none of those. Other properties of the object (a declared contentType, a file name)
- * are ignored, because the type is taken from the bytes.
- */
-export function imagePayload(input: unknown): string | null {
-  let text: unknown = input;
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) text = (input as { data?: unknown }).data;
-  if (typeof text !== 'string') return null;
-  const dataUrl = DATA_URL.exec(text);
-  return dataUrl ? text.slice(dataUrl[0].length) : text;
-}
 
 /** Decoded size of well-formed base64 text, computed without decoding it. */
 function decodedLength(base64: string): number {

@@ -4,9 +4,9 @@ import { operationInput } from '../contract/input';
 import { enumOf, listOf, pageParams } from '../contract/params';
 import type { ApiFragment, Schema } from '../contract/types';
 import { AVATAR_SIDE, MAX_INPUT_PIXELS, MAX_INPUT_SIDE, MAX_JPEG_SCANS, MAX_PHOTO_SIDE } from './images';
-import { MAX_PHOTOS_PER_REPORT, PEST_SUBTYPES } from './reports-validation';
-import { REPORT_KINDS, REPORT_STATUSES } from './score';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './usernames';
+import { MAX_PHOTOS_PER_REPORT, PEST_SUBTYPES } from '../domain/community/reports';
+import { REPORT_KINDS, REPORT_STATUSES } from '../domain/community/score';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../domain/community/usernames';
 
 // HTTP drops spaces around a header value, so an id cannot begin or end with one.
 const DEVICE_ID_PATTERN = '[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?';

@@ -12,9 +12,9 @@
 import type { Pool, PoolClient } from 'pg';
 import { displayNameOf } from './devices';
 import type { ProcessedImage } from './images';
-import { randomId } from './ids';
-import type { PestSubtype } from './reports-validation';
-import { reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from './score';
+import { randomId } from '../domain/community/ids';
+import type { PestSubtype } from '../domain/community/reports';
+import { reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from '../domain/community/score';
 
 export const PUBLIC_STATUSES: readonly ReportStatus[] = ['active', 'disputed', 'upheld'];
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { loadTestModeFixture } from '../../ingest/fixture';
-import { hashDeviceId } from '../../src/community/device';
+import { hashDeviceId } from '../../src/domain/community/devices';
 import { withDeviceLock } from '../../src/community/devices';
 import { fileReport } from '../../src/community/reports';
 import { startTestApi, TestApi } from '../support/api';

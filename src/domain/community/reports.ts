@@ -1,7 +1,7 @@
 /**
  * Semantic checks of a POST /restaurants/{camis}/reports body, beyond what a JSON schema
  * says. Every problem is reported at once, each naming its field, so a client can fix a
- * form in one round trip. Photo contents are judged later by images.ts; here only their
+ * form in one round trip. Photo contents are judged later by src/community/images.ts; here only their
  * number and item shape.
  *
  * Decisions:

@@ -33,7 +33,7 @@
  * so nobody can pose as another device that has not claimed a username.
  * Known, accepted false positive: "NullSet" (null + set reads as a reserved compound, in any case).
  */
-import { looksLikeFunDefault } from './device';
+import { looksLikeFunDefault } from './devices';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
