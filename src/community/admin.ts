@@ -9,7 +9,8 @@
  */
 import type { Pool } from 'pg';
 import { inTransaction } from './devices';
-import { citationId, openCitations, type CitationKey } from './remediation';
+import { citationId, REMEDIATION_KINDS, type CitationKey } from '../domain/community/remediation';
+import { openCitations } from './remediation';
 import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';
 
 export class AdminError extends Error {
@@ -42,9 +43,6 @@ export async function setReportStatus(pg: Pool, reportId: string, status: string
     return { reportId, from, to: status as ReportStatus };
   });
 }
-
-export const REMEDIATION_KINDS = ['invoice', 'receipt', 'certificate'] as const;
-export type RemediationKind = (typeof REMEDIATION_KINDS)[number];
 
 export interface RemediationInput {
   camis: string;

@@ -2,8 +2,7 @@ import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
 import { computeRemediationBlocks, type RemediationBlock } from './remediation';
-import { PUBLIC_STATUSES } from './reports';
-import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from '../domain/community/score';
+import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, PUBLIC_STATUSES, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from '../domain/community/score';
 
 /**
  * The community and owner-remediation blocks of restaurant profiles, loaded for many

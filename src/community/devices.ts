@@ -11,9 +11,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction';
 import { funDefault } from '../domain/community/devices';
-
-/** The rename throttle: a username can change once per 14 days. */
-export const RENAME_INTERVAL_MS = 14 * 24 * 60 * 60 * 1000;
+import { canRenameAt } from '../domain/community/usernames';
 
 export interface DeviceRow {
   device_hash: string;
@@ -36,13 +34,6 @@ export interface DeviceProfile {
   canRenameAt: string | null;
 }
 
-/** When the next rename is allowed, or null when it is allowed now. */
-export function canRenameAt(renamedAt: Date | null, now: Date): Date | null {
-  if (!renamedAt) return null;
-  const next = new Date(renamedAt.getTime() + RENAME_INTERVAL_MS);
-  return next.getTime() > now.getTime() ? next : null;
-}
-
 /** The profile a device sees; a device without a row (never wrote, or erased) gets its defaults. */
 export function profileOf(deviceHash: string, row: DeviceRow | null, now: Date): DeviceProfile {
   const fun = funDefault(deviceHash);
@@ -56,11 +47,6 @@ export function profileOf(deviceHash: string, row: DeviceRow | null, now: Date):
     renamedAt: row?.renamed_at ? row.renamed_at.toISOString() : null,
     canRenameAt: next ? next.toISOString() : null,
   };
-}
-
-/** The name shown on a report: the author's current username, else the device's fun name. */
-export function displayNameOf(deviceHash: string, username: string | null): string {
-  return username ?? funDefault(deviceHash);
 }
 
 export async function readDevice(pg: Pool | PoolClient, sandbox: string, deviceHash: string): Promise<DeviceRow | null> {

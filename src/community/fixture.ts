@@ -5,7 +5,8 @@
  * restaurant fixture itself, into the test store. Idempotent.
  */
 import type { DataStore } from '../stores';
-import { citationId, openCitations } from './remediation';
+import { citationId } from '../domain/community/remediation';
+import { openCitations } from './remediation';
 
 /** Violation codes documented, with the document kind and upload date (fixed, so test mode is deterministic). */
 export const FIXTURE_REMEDIATION_DOCUMENTS = [

@@ -6,18 +6,7 @@
 import type { Pool } from 'pg';
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
-
-export interface CitationKey {
-  camis: string;
-  inspectedAt: string;
-  inspectionType: string;
-  code: string;
-}
-
-/** A citation id as the admin command accepts it: `<inspected date>|<inspection type>|<code>`. */
-export function citationId(key: Omit<CitationKey, 'camis'>): string {
-  return `${key.inspectedAt}|${key.inspectionType}|${key.code}`;
-}
+import type { CitationKey } from '../domain/community/remediation';
 
 /**
  * The open violations of establishments: the citations of every visit on the latest

@@ -7,7 +7,7 @@ import type { Position, PositionShape } from '../search/cursor';
 import { clientOf } from '../http/client-address';
 import { imageDecodeQueue } from './decode-queue';
 import { hashDeviceId, reportClientKey, validateDeviceId } from '../domain/community/devices';
-import { canRenameAt, profileOf, readDevice, withDeviceLock } from './devices';
+import { profileOf, readDevice, withDeviceLock } from './devices';
 import { eraseDevice } from './erasure';
 import { isIssuedId } from '../domain/community/ids';
 import { checkAvatar, checkReportPhoto, ImageError, renderAvatar, renderReportPhoto, type CheckedImage, type ProcessedImage } from './images';
@@ -15,7 +15,7 @@ import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPho
 import { validateReportBody } from '../domain/community/reports';
 import { communityInputs, DEVICE_HEADER } from './openapi';
 import { reportCapHit, secondsUntilNextUtcDay, utcDate, type ReportCapScope } from '../domain/community/score';
-import { checkUsername } from '../domain/community/usernames';
+import { canRenameAt, checkUsername } from '../domain/community/usernames';
 
 // Uploads are decoded once and never again: libvips' operation cache would only hold
 // decoded pixels of untrusted images in memory.

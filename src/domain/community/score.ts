@@ -25,6 +25,9 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ['active', 'disputed', 'hidden', 'upheld'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** What public surfaces (report lists, photo bytes, counts, score) show: every status but hidden. */
+export const PUBLIC_STATUSES: readonly ReportStatus[] = ['active', 'disputed', 'upheld'];
+
 export const NEGATIVE_KIND_DOCK: Readonly<Record<ReportKind, number>> = {
   pest: 1,
   food_poisoning: 1,
