@@ -10,7 +10,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from './devices';
 import { citationId, REMEDIATION_KINDS, type CitationKey } from '../domain/community/remediation';
-import { openCitations } from './remediation';
+import { openCitations } from './remediation/store';
 import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';
 
 export class AdminError extends Error {

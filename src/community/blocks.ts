@@ -1,7 +1,7 @@
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
-import { computeRemediationBlocks, type RemediationBlock } from './remediation';
+import { computeRemediationBlocks, type RemediationBlock } from './remediation/store';
 import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, PUBLIC_STATUSES, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from '../domain/community/score';
 
 /**

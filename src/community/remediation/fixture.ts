@@ -4,9 +4,9 @@
  * (ingest/fixture.ts) names the establishment; this loads its documents, after the
  * restaurant fixture itself, into the test store. Idempotent.
  */
-import type { DataStore } from '../stores';
-import { citationId } from '../domain/community/remediation';
-import { openCitations } from './remediation';
+import type { DataStore } from '../../stores';
+import { citationId } from '../../domain/community/remediation';
+import { openCitations } from './store';
 
 /** Violation codes documented, with the document kind and upload date (fixed, so test mode is deterministic). */
 export const FIXTURE_REMEDIATION_DOCUMENTS = [

@@ -4,9 +4,9 @@
  * never changes grade, score or risk.
  */
 import type { Pool } from 'pg';
-import { keptRows } from '../db/kept-reads';
-import { prepared } from '../db/pool';
-import type { CitationKey } from '../domain/community/remediation';
+import { keptRows } from '../../db/kept-reads';
+import { prepared } from '../../db/pool';
+import type { CitationKey } from '../../domain/community/remediation';
 
 /**
  * The open violations of establishments: the citations of every visit on the latest
