@@ -10,7 +10,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from './devices';
 import { citationId, REMEDIATION_KINDS, type CitationKey } from '../domain/community/remediation';
-import { openCitations } from './remediation/store';
+import { addRemediationDocuments, openCitations } from './remediation/store';
 import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';
 
 export class AdminError extends Error {
@@ -72,18 +72,6 @@ export async function addRemediationDocument(pg: Pool, input: RemediationInput):
     const listed = open.map((citation) => `  ${citationId(citation)}`).join('\n') || '  (none)';
     throw new AdminError(`${input.violation} is not an open violation of ${input.camis}; open violations:\n${listed}`);
   }
-  return inTransaction(pg, async (client) => {
-    for (const citation of matches) {
-      await client.query(
-        'insert into remediation_documents (camis, inspected_at, inspection_type, code, kind, documented_at) values ($1, $2, $3, $4, $5, $6)',
-        [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, input.kind, date],
-      );
-      await client.query(`insert into community_admin_log (action, target, to_value, detail) values ('remediation_add', $1, $2, $3)`, [
-        citation.camis,
-        input.kind,
-        JSON.stringify({ citation: citationId(citation), documentedAt: date }),
-      ]);
-    }
-    return matches.map(({ camis, inspectedAt, inspectionType, code }) => ({ camis, inspectedAt, inspectionType, code }));
-  });
+  await addRemediationDocuments(pg, matches, input.kind, date);
+  return matches.map(({ camis, inspectedAt, inspectionType, code }) => ({ camis, inspectedAt, inspectionType, code }));
 }

@@ -1,7 +1,6 @@
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
-import { computeRemediationBlocks, type RemediationBlock } from './remediation/store';
 import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, PUBLIC_STATUSES, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from '../domain/community/score';
 
 /**
@@ -15,7 +14,7 @@ import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, PUBLIC_STATUSES, REPOR
  * camis, as a named (prepared) statement: most profiles have no reports and no documents,
  * and planning the statement would otherwise cost more than running it.
  */
-export type { CommunityBlock, RemediationBlock };
+export type { CommunityBlock };
 
 export const EMPTY_COMMUNITY_BLOCK: CommunityBlock = {
   counts: { pest: 0, food_poisoning: 0, sanitation_other: 0, praise_taste: 0, praise_clean: 0 },
@@ -92,12 +91,4 @@ export async function communityBlocks(store: DataStore, camis: string[], asOf: D
   // Every row here is public (active, disputed or upheld), and those statuses dock alike.
   for (const [id, reports] of docking) blocks.get(id)!.scoreAdjustment = scoreAdjustment(reports, asOf);
   return blocks;
-}
-
-/**
- * The remediation object per camis: null when nothing is documented against an open
- * violation. Open violations are measured as of `asOf` (default now).
- */
-export async function remediationBlocks(store: DataStore, camis: string[], asOf: Date = new Date()): Promise<Map<string, RemediationBlock | null>> {
-  return computeRemediationBlocks(store, camis, asOf);
 }

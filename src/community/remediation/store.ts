@@ -6,7 +6,11 @@
 import type { Pool } from 'pg';
 import { keptRows } from '../../db/kept-reads';
 import { prepared } from '../../db/pool';
-import type { CitationKey } from '../../domain/community/remediation';
+import { inTransaction } from '../../db/transaction';
+import { citationId, type CitationKey } from '../../domain/community/remediation';
+import type { DataStore } from '../../stores';
+import { type OpenViolationRow, remediationBlocksOf } from './shape';
+import type { RemediationBlock } from './types';
 
 /**
  * The open violations of establishments: the citations of every visit on the latest
@@ -26,38 +30,25 @@ export async function openCitations(pg: Pool, camis: string[], asOf: Date): Prom
   return rows.map((row) => ({ camis: row.camis, inspectedAt: row.inspected_at, inspectionType: row.inspection_type, code: row.code, category: row.category }));
 }
 
-
-export interface RemediationBlock {
-  openViolations: number;
-  documentedOpenViolations: number;
-  categories: string[];
-  lastDocumentedAt: string | null;
-}
-
-const CATEGORY_ORDER = ['vermin', 'food_temp', 'hygiene', 'facility', 'admin', 'other'];
-
 /**
- * The remediation object per camis, or null when no open violation has a document.
- * categories: distinct categories of the documented open violations, in the category
- * enumeration's order. lastDocumentedAt: the latest upload date among the documents of
- * open violations (documents of violations no longer open do not count).
+ * The remediation object per camis: null when nothing is documented against an open
+ * violation. Open violations are measured as of `asOf` (default now).
  */
-export async function computeRemediationBlocks(store: { schema: string; pg: Pool }, camis: string[], asOf: Date): Promise<Map<string, RemediationBlock | null>> {
-  const blocks = new Map<string, RemediationBlock | null>(camis.map((id) => [id, null]));
-  if (!camis.length) return blocks;
+export async function remediationBlocks(store: DataStore, camis: string[], asOf: Date = new Date()): Promise<Map<string, RemediationBlock | null>> {
+  if (!camis.length) return remediationBlocksOf(camis, []);
   // Only establishments with at least one owner document are measured. Nearly every
   // profile has none: for those a one-table probe (cheap to plan and to run) is all the
   // work; the open-violation join runs only for the few establishments with documents.
   // One establishment (every profile) is compared as a scalar so the prepared probe keeps
-  // one generic plan (see COMMUNITY_BLOCKS in blocks.ts).
+  // one generic plan (see COMMUNITY_BLOCKS in ../store.ts).
   const probe = await keptRows<{ camis: string }>(
     store,
     camis.length === 1
       ? prepared('select distinct camis from remediation_documents where camis = $1', [camis[0]])
       : prepared('select distinct camis from remediation_documents where camis = any($1)', [camis]),
   );
-  if (!probe.length) return blocks;
-  const rows = await keptRows<{ camis: string; category: string; documented_at: string | null }>(
+  if (!probe.length) return remediationBlocksOf(camis, []);
+  const rows = await keptRows<OpenViolationRow>(
     store,
     prepared(
       `with latest as (
@@ -70,25 +61,47 @@ export async function computeRemediationBlocks(store: { schema: string; pg: Pool
       [probe.map((row) => row.camis), asOf.toISOString().slice(0, 10)],
     ),
   );
-  const tallies = new Map<string, { open: number; documented: number; categories: Set<string>; last: string | null }>();
-  for (const row of rows) {
-    const tally = tallies.get(row.camis) ?? { open: 0, documented: 0, categories: new Set<string>(), last: null };
-    tally.open += 1;
-    if (row.documented_at) {
-      tally.documented += 1;
-      tally.categories.add(row.category);
-      if (!tally.last || row.documented_at > tally.last) tally.last = row.documented_at;
+  return remediationBlocksOf(camis, rows);
+}
+
+/**
+ * Records an owner document of `kind`, uploaded on `date` (YYYY-MM-DD), against each of
+ * `citations`, each with its line in community_admin_log, in one transaction: no document
+ * without its log line.
+ */
+export async function addRemediationDocuments(pg: Pool, citations: readonly CitationKey[], kind: string, date: string): Promise<void> {
+  await inTransaction(pg, async (client) => {
+    for (const citation of citations) {
+      await client.query(
+        'insert into remediation_documents (camis, inspected_at, inspection_type, code, kind, documented_at) values ($1, $2, $3, $4, $5, $6)',
+        [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, kind, date],
+      );
+      await client.query(`insert into community_admin_log (action, target, to_value, detail) values ('remediation_add', $1, $2, $3)`, [
+        citation.camis,
+        kind,
+        JSON.stringify({ citation: citationId(citation), documentedAt: date }),
+      ]);
     }
-    tallies.set(row.camis, tally);
+  });
+}
+
+/**
+ * A document of the test-mode fixture (fixture.ts) against one citation: stored once however
+ * often the fixture loads, and logged when it is stored. How many rows it added (0 or 1).
+ */
+export async function addFixtureDocument(pg: Pool, citation: CitationKey, kind: string, documentedAt: string): Promise<number> {
+  const { rowCount } = await pg.query(
+    `insert into remediation_documents (camis, inspected_at, inspection_type, code, kind, documented_at)
+         select $1, $2, $3, $4, $5, $6
+          where not exists (select 1 from remediation_documents where camis = $1 and inspected_at = $2 and inspection_type = $3 and code = $4 and kind = $5)`,
+    [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, kind, documentedAt],
+  );
+  if (rowCount) {
+    await pg.query(`insert into community_admin_log (action, target, to_value, reason, detail) values ('remediation_add', $1, $2, 'test-mode fixture', $3)`, [
+      citation.camis,
+      kind,
+      JSON.stringify({ citation: citationId(citation), documentedAt }),
+    ]);
   }
-  for (const [id, tally] of tallies) {
-    if (tally.documented === 0) continue;
-    blocks.set(id, {
-      openViolations: tally.open,
-      documentedOpenViolations: tally.documented,
-      categories: CATEGORY_ORDER.filter((category) => tally.categories.has(category)),
-      lastDocumentedAt: tally.last,
-    });
-  }
-  return blocks;
+  return rowCount ?? 0;
 }
