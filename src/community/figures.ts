@@ -1,6 +1,6 @@
 import type { DataStore } from '../stores';
 import type { CommunityBlock } from '../domain/community/score';
-import { communityBlocks } from './blocks';
+import { communityBlocks } from './store';
 import { remediationBlocks } from './remediation/store';
 import type { RemediationBlock } from './remediation/types';
 

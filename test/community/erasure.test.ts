@@ -1,5 +1,5 @@
 import { setReportStatus } from '../../src/community/admin';
-import { communityBlocks } from '../../src/community/blocks';
+import { communityBlocks } from '../../src/community/store';
 import { hashDeviceId } from '../../src/domain/community/devices';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fetchBytes, plainJpeg, reportBody, seedRestaurant } from './support';
