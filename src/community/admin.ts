@@ -8,7 +8,7 @@
  * public surfaces are all read from the reports table on each request.
  */
 import type { Pool } from 'pg';
-import { inTransaction } from './devices';
+import { inTransaction } from './devices/store';
 import { citationId, REMEDIATION_KINDS, type CitationKey } from '../domain/community/remediation';
 import { addRemediationDocuments, openCitations } from './remediation/store';
 import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';

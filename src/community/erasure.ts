@@ -9,7 +9,7 @@
  * erasure_audit_images. No endpoint reads those tables.
  */
 import type { Pool } from 'pg';
-import { withExistingDeviceLock } from './devices';
+import { withExistingDeviceLock } from './devices/store';
 
 export interface ErasureResult {
   erased: boolean;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { loadTestModeFixture } from '../../ingest/fixture';
 import { hashDeviceId } from '../../src/domain/community/devices';
-import { withDeviceLock } from '../../src/community/devices';
-import { fileReport } from '../../src/community/reports';
+import { withDeviceLock } from '../../src/community/devices/store';
+import { fileReport } from '../../src/community/reports/store';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fetchBytes, plainJpeg, reportBody, seedRestaurant } from './support';
 

@@ -10,11 +10,11 @@
  *     by id too; a write, a cap count and a device's own history stay in its own sandbox.
  */
 import type { Pool, PoolClient } from 'pg';
-import { displayNameOf } from '../domain/community/devices';
-import type { ProcessedImage } from './images';
-import { randomId } from '../domain/community/ids';
-import type { PestSubtype } from '../domain/community/reports';
-import { PUBLIC_STATUSES, reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from '../domain/community/score';
+import { displayNameOf } from '../../domain/community/devices';
+import type { ProcessedImage } from '../images';
+import { randomId } from '../../domain/community/ids';
+import type { PestSubtype } from '../../domain/community/reports';
+import { PUBLIC_STATUSES, reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from '../../domain/community/score';
 
 export interface PublicReport {
   id: string;

@@ -9,9 +9,9 @@
  * what makes the report caps and the rename throttle exact.
  */
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction } from '../db/transaction';
-import { funDefault } from '../domain/community/devices';
-import { canRenameAt } from '../domain/community/usernames';
+import { inTransaction } from '../../db/transaction';
+import { funDefault } from '../../domain/community/devices';
+import { canRenameAt } from '../../domain/community/usernames';
 
 export interface DeviceRow {
   device_hash: string;
