@@ -271,6 +271,12 @@ export interface ProcessedImage {
   height: number;
 }
 
+/** An image as stored and served: its bytes and the content type they are served with. */
+export interface StoredImage {
+  contentType: string;
+  bytes: Buffer;
+}
+
 async function render(pipeline: Sharp, purpose: ImagePurpose, type: ImageType): Promise<{ data: Buffer; info: OutputInfo }> {
   try {
     return await pipeline.toBuffer({ resolveWithObject: true });

@@ -3,15 +3,15 @@ import { cursorPage } from '../contract/lists';
 import { type Route, type RouteContext, route } from '../contract/routes';
 import { ApiError, invalidParameter, notFound } from '../errors';
 import type { AppDeps } from '../deps';
-import type { Position, PositionShape } from '../search/cursor';
 import { clientOf } from '../http/client-address';
 import { imageDecodeQueue } from './decode-queue';
 import { hashDeviceId, reportClientKey, validateDeviceId } from '../domain/community/devices';
-import { profileOf, readDevice, withDeviceLock } from './devices/store';
-import { eraseDevice } from './erasure';
+import { profileOf } from './devices/shape';
+import { avatarImage, eraseDevice, readDevice, replaceAvatar, setUsername, usernameHolder, withDeviceLock } from './devices/store';
 import { isIssuedId } from '../domain/community/ids';
-import { checkAvatar, checkReportPhoto, ImageError, renderAvatar, renderReportPhoto, type CheckedImage, type ProcessedImage } from './images';
-import { avatarImage, establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, replaceAvatar, reportsToday, type StoredImage } from './reports/store';
+import { checkAvatar, checkReportPhoto, ImageError, renderAvatar, renderReportPhoto, type CheckedImage, type ProcessedImage, type StoredImage } from './images';
+import { SEQ_POSITION, seqOf, withoutSeq } from './reports/shape';
+import { establishmentExists, fileReport, ownReportsPage, publicPhoto, publicReportsPage, reportsToday } from './reports/store';
 import { validateReportBody } from '../domain/community/reports';
 import { communityInputs, DEVICE_HEADER } from './openapi';
 import { reportCapHit, secondsUntilNextUtcDay, utcDate, type ReportCapScope } from '../domain/community/score';
@@ -58,13 +58,6 @@ function sendImage(ctx: RouteContext, image: StoredImage | null, what: string): 
   ctx.type = image.contentType;
   ctx.body = image.bytes;
 }
-
-/** Keyset position of report lists: the report's insertion sequence (unique). */
-const SEQ_POSITION: PositionShape = ['integer'];
-/** The sequence to page before; the position's shape has made it an integer. */
-const seqOf = (after: Position | null): number | null => (after ? Number(after[0]) : null);
-
-const withoutSeq = <T extends { seq: number }>({ seq: _seq, ...rest }: T) => rest;
 
 export function communityRoutes(deps: AppDeps): Route[] {
   // Read per request: the route list is also built without a config (contract tests).
@@ -167,17 +160,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
               retryAfterSeconds: Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)),
             });
           }
-          try {
-            await client.query('update device_profiles set username = $3, username_key = $4, renamed_at = $5 where device_hash = $1 and sandbox = $2', [
-              deviceHash,
-              store.sandbox,
-              username,
-              check.key,
-              now,
-            ]);
-          } catch (error) {
-            if ((error as { code?: string }).code === '23505') throw new ApiError(409, 'username_taken', `the username ${username} is taken; choose another`, { param: 'username' });
-            throw error;
+          if (!(await setUsername(client, store.sandbox, deviceHash, username, check.key, now))) {
+            throw new ApiError(409, 'username_taken', `the username ${username} is taken; choose another`, { param: 'username' });
           }
           return profileOf(deviceHash, await readDevice(client, store.sandbox, deviceHash), now);
         });
@@ -232,13 +216,8 @@ export function communityRoutes(deps: AppDeps): Route[] {
           ctx.body = { data: { available: false, reason: check.reason } };
           return;
         }
-        // Usernames are unique within a sandbox (device_profiles_username_key), so the check looks there only.
         const { store } = ctx.state;
-        const { rows } = await store.pg.query<{ device_hash: string }>('select device_hash from device_profiles where username_key = $1 and sandbox = $2', [
-          check.key,
-          store.sandbox,
-        ]);
-        const holder = rows[0]?.device_hash;
+        const holder = await usernameHolder(store.pg, store.sandbox, check.key);
         ctx.body = { data: holder === undefined || holder === deviceHash ? { available: true } : { available: false, reason: 'taken' } };
       },
     }),
