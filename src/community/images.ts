@@ -10,7 +10,13 @@
  * pixel, so the routes run it in the process's decode queue (decode-queue.ts).
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import type { RouteContext } from '../contract/routes';
 import { imagePayload } from '../domain/community/images';
+import { ApiError, notFound } from '../errors';
+
+// Uploads are decoded once and never again: libvips' operation cache would only hold
+// decoded pixels of untrusted images in memory.
+sharp.cache(false);
 
 /** 4 MiB decoded, the per-photo limit of the spec ("at most 4 MB each"), read generously as binary megabytes. */
 export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -355,4 +361,29 @@ export async function readReportPhoto(input: unknown): Promise<ProcessedImage> {
 /** The `image` of an avatar upload, decoded, checked and re-encoded. */
 export async function readAvatar(input: unknown): Promise<ProcessedImage> {
   return renderAvatar(await checkAvatar(input));
+}
+
+// ---------------------------------------------------------------------------------------
+// Answering: the routes' side of uploads and image reads
+// ---------------------------------------------------------------------------------------
+
+const IMAGE_CACHE_CONTROL = `public, max-age=${7 * 24 * 60 * 60}, immutable`;
+
+/** An ImageError as the contract's 400 (invalid_photo / invalid_image), naming the field at fault. */
+export async function readImage<T>(read: () => Promise<T>, param: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ImageError) throw new ApiError(400, error.code, error.message, { param });
+    throw error;
+  }
+}
+
+/** Answers with a stored image's bytes (a report photo, an avatar), or 404 when there is none to serve. */
+export function sendImage(ctx: RouteContext, image: StoredImage | null, what: string): void {
+  if (!image) throw notFound(what);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', IMAGE_CACHE_CONTROL);
+  ctx.type = image.contentType;
+  ctx.body = image.bytes;
 }
