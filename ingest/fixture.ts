@@ -1,4 +1,4 @@
-import { loadRemediationFixture } from '../src/community/fixture';
+import { loadRemediationFixture } from '../src/community/remediation/fixture';
 import { isScheduled, previousFullPass, previousRun } from '../src/datasets/schedule';
 import { fixtureReferenceDate } from '../src/platform/fixture-clock';
 import type { DataStore } from '../src/stores';

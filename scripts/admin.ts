@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate } from '../ingest/fixture';
 import { addRemediationDocument, AdminError, setReportStatus } from '../src/community/admin';
-import { loadRemediationFixture } from '../src/community/fixture';
+import { loadRemediationFixture } from '../src/community/remediation/fixture';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import type { Mode } from '../src/db/schemas';

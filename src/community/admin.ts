@@ -2,15 +2,17 @@
  * The administrative side the spec implies but does not expose: moderation of report
  * statuses and owner remediation documents. Run through `npm run admin` (scripts/admin.ts),
  * never through an HTTP endpoint. Every move is written to community_admin_log in the
- * same transaction as the move itself, so there is no move without its log line.
+ * same transaction as the move itself (reports/store.ts, remediation/store.ts), so there is no
+ * move without its log line.
  *
  * Effects are immediate because nothing is cached: counts, the score adjustment, caps and
  * public surfaces are all read from the reports table on each request.
  */
 import type { Pool } from 'pg';
-import { inTransaction } from './devices';
-import { citationId, openCitations, type CitationKey } from './remediation';
-import { REPORT_STATUSES, type ReportStatus } from './score';
+import { citationId, REMEDIATION_KINDS, type CitationKey } from '../domain/community/remediation';
+import { REPORT_STATUSES, type ReportStatus } from '../domain/community/score';
+import { addRemediationDocuments, openCitations } from './remediation/store';
+import { establishmentExists, moveReportStatus } from './reports/store';
 
 export class AdminError extends Error {
   constructor(message: string) {
@@ -28,23 +30,10 @@ export interface StatusMove {
 /** Moves a report to another status (any to any; moving to the same status is logged and changes nothing). */
 export async function setReportStatus(pg: Pool, reportId: string, status: string, reason: string | null = null): Promise<StatusMove> {
   if (!(REPORT_STATUSES as readonly string[]).includes(status)) throw new AdminError(`status must be one of ${REPORT_STATUSES.join(', ')}`);
-  return inTransaction(pg, async (client) => {
-    const { rows } = await client.query<{ status: ReportStatus }>('select status from community_reports where id = $1 for update', [reportId]);
-    if (!rows[0]) throw new AdminError(`no report ${reportId} (unknown, or erased by its device)`);
-    const from = rows[0].status;
-    await client.query('update community_reports set status = $2 where id = $1', [reportId, status]);
-    await client.query(`insert into community_admin_log (action, target, from_value, to_value, reason) values ('report_status', $1, $2, $3, $4)`, [
-      reportId,
-      from,
-      status,
-      reason,
-    ]);
-    return { reportId, from, to: status as ReportStatus };
-  });
+  const from = await moveReportStatus(pg, reportId, status as ReportStatus, reason);
+  if (from === null) throw new AdminError(`no report ${reportId} (unknown, or erased by its device)`);
+  return { reportId, from, to: status as ReportStatus };
 }
-
-export const REMEDIATION_KINDS = ['invoice', 'receipt', 'certificate'] as const;
-export type RemediationKind = (typeof REMEDIATION_KINDS)[number];
 
 export interface RemediationInput {
   camis: string;
@@ -64,8 +53,7 @@ export async function addRemediationDocument(pg: Pool, input: RemediationInput):
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
     throw new AdminError('--date must be a real date written YYYY-MM-DD');
   }
-  const { rowCount } = await pg.query('select 1 from restaurant_establishments where camis = $1', [input.camis]);
-  if (!rowCount) throw new AdminError(`no establishment ${input.camis}`);
+  if (!(await establishmentExists(pg, input.camis))) throw new AdminError(`no establishment ${input.camis}`);
   const open = await openCitations(pg, [input.camis], now);
   const matches = input.violation.includes('|')
     ? open.filter((citation) => citationId(citation) === input.violation)
@@ -74,18 +62,6 @@ export async function addRemediationDocument(pg: Pool, input: RemediationInput):
     const listed = open.map((citation) => `  ${citationId(citation)}`).join('\n') || '  (none)';
     throw new AdminError(`${input.violation} is not an open violation of ${input.camis}; open violations:\n${listed}`);
   }
-  return inTransaction(pg, async (client) => {
-    for (const citation of matches) {
-      await client.query(
-        'insert into remediation_documents (camis, inspected_at, inspection_type, code, kind, documented_at) values ($1, $2, $3, $4, $5, $6)',
-        [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, input.kind, date],
-      );
-      await client.query(`insert into community_admin_log (action, target, to_value, detail) values ('remediation_add', $1, $2, $3)`, [
-        citation.camis,
-        input.kind,
-        JSON.stringify({ citation: citationId(citation), documentedAt: date }),
-      ]);
-    }
-    return matches.map(({ camis, inspectedAt, inspectionType, code }) => ({ camis, inspectedAt, inspectionType, code }));
-  });
+  await addRemediationDocuments(pg, matches, input.kind, date);
+  return matches.map(({ camis, inspectedAt, inspectionType, code }) => ({ camis, inspectedAt, inspectionType, code }));
 }

@@ -1,5 +1,8 @@
 import type { DataStore } from '../stores';
-import { communityBlocks, remediationBlocks, type CommunityBlock, type RemediationBlock } from './blocks';
+import type { CommunityBlock } from '../domain/community/score';
+import { communityBlocks } from './store';
+import { remediationBlocks } from './remediation/store';
+import type { RemediationBlock } from './remediation/types';
 
 /**
  * What the community family shows on another family's pages, and the only module of

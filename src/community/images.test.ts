@@ -12,7 +12,6 @@ import {
   checkReportPhoto,
   decodeBase64Image,
   detectImageType,
-  imagePayload,
   inspectImage,
   jpegScanCount,
   processAvatar,
@@ -108,12 +107,6 @@ describe('decodeBase64Image', () => {
     const error = await refusal(() => decodeBase64Image('%%%%', { purpose: 'avatar' }));
     expect(error.code).toBe('invalid_image');
     expect(error.message).toMatch(/^avatar image /);
-  });
-
-  it('imagePayload extracts text without judging it', () => {
-    expect(imagePayload('data:text/plain;base64,abc')).toBe('abc');
-    expect(imagePayload({ data: 'xyz' })).toBe('xyz');
-    expect(imagePayload(3)).toBeNull();
   });
 });
 

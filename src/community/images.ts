@@ -10,6 +10,13 @@
  * pixel, so the routes run it in the process's decode queue (decode-queue.ts).
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import type { RouteContext } from '../contract/routes';
+import { imagePayload } from '../domain/community/images';
+import { ApiError, notFound } from '../errors';
+
+// Uploads are decoded once and never again: libvips' operation cache would only hold
+// decoded pixels of untrusted images in memory.
+sharp.cache(false);
 
 /** 4 MiB decoded, the per-photo limit of the spec ("at most 4 MB each"), read generously as binary megabytes. */
 export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -98,26 +105,10 @@ function describeBytes(bytes: number): string {
 // Input shape and base64
 // ---------------------------------------------------------------------------------------
 
-// `data:[<media type>][;param=value]*;base64,<payload>`; the media type is read and ignored.
-const DATA_URL = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,/i;
 // Standard alphabet only (not base64url), padding optional but only at the end.
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 // Line breaks and spaces are allowed between characters: Android's Base64.DEFAULT wraps at 76.
 const BASE64_WHITESPACE = /[\r\n\t ]/g;
-
-/**
- * The base64 text carried by one photos[] item or avatar `image`, without checking it:
- * a bare string, a data URL, or an object whose `data` is either. Null when the shape is
- * none of those. Other properties of the object (a declared contentType, a file name)
- * are ignored, because the type is taken from the bytes.
- */
-export function imagePayload(input: unknown): string | null {
-  let text: unknown = input;
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) text = (input as { data?: unknown }).data;
-  if (typeof text !== 'string') return null;
-  const dataUrl = DATA_URL.exec(text);
-  return dataUrl ? text.slice(dataUrl[0].length) : text;
-}
 
 /** Decoded size of well-formed base64 text, computed without decoding it. */
 function decodedLength(base64: string): number {
@@ -286,6 +277,12 @@ export interface ProcessedImage {
   height: number;
 }
 
+/** An image as stored and served: its bytes and the content type they are served with. */
+export interface StoredImage {
+  contentType: string;
+  bytes: Buffer;
+}
+
 async function render(pipeline: Sharp, purpose: ImagePurpose, type: ImageType): Promise<{ data: Buffer; info: OutputInfo }> {
   try {
     return await pipeline.toBuffer({ resolveWithObject: true });
@@ -364,4 +361,29 @@ export async function readReportPhoto(input: unknown): Promise<ProcessedImage> {
 /** The `image` of an avatar upload, decoded, checked and re-encoded. */
 export async function readAvatar(input: unknown): Promise<ProcessedImage> {
   return renderAvatar(await checkAvatar(input));
+}
+
+// ---------------------------------------------------------------------------------------
+// Answering: the routes' side of uploads and image reads
+// ---------------------------------------------------------------------------------------
+
+const IMAGE_CACHE_CONTROL = `public, max-age=${7 * 24 * 60 * 60}, immutable`;
+
+/** An ImageError as the contract's 400 (invalid_photo / invalid_image), naming the field at fault. */
+export async function readImage<T>(read: () => Promise<T>, param: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ImageError) throw new ApiError(400, error.code, error.message, { param });
+    throw error;
+  }
+}
+
+/** Answers with a stored image's bytes (a report photo, an avatar), or 404 when there is none to serve. */
+export function sendImage(ctx: RouteContext, image: StoredImage | null, what: string): void {
+  if (!image) throw notFound(what);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', IMAGE_CACHE_CONTROL);
+  ctx.type = image.contentType;
+  ctx.body = image.bytes;
 }

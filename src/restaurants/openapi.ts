@@ -212,7 +212,7 @@ export const restaurantSchemas: Record<string, Schema> = {
   }),
 };
 
-/** CommunityBlock and Remediation are the community family's schemas (src/community/openapi.ts). */
+/** CommunityBlock and Remediation are the community family's schemas (src/community/openapi.ts, src/community/remediation/openapi.ts). */
 const TAG = 'Restaurants';
 
 /** OpenAPI links from a list to the first establishment's own resources (clients and the stateful fuzzer follow them). */

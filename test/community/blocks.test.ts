@@ -1,5 +1,6 @@
 import { addRemediationDocument, setReportStatus } from '../../src/community/admin';
-import { communityBlocks, remediationBlocks } from '../../src/community/blocks';
+import { communityBlocks } from '../../src/community/store';
+import { remediationBlocks } from '../../src/community/remediation/store';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fromAddress, reportBody, seedRestaurant } from './support';
 

@@ -1,6 +1,6 @@
 import { setReportStatus } from '../../src/community/admin';
-import { communityBlocks } from '../../src/community/blocks';
-import { hashDeviceId } from '../../src/community/device';
+import { communityBlocks } from '../../src/community/store';
+import { hashDeviceId } from '../../src/domain/community/devices';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fetchBytes, plainJpeg, reportBody, seedRestaurant } from './support';
 

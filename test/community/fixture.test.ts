@@ -1,6 +1,6 @@
 import { FIXTURE_REMEDIATION_CAMIS, fixtureReferenceDate, loadFixture } from '../../ingest/fixture';
-import { remediationBlocks } from '../../src/community/blocks';
-import { loadRemediationFixture } from '../../src/community/fixture';
+import { remediationBlocks } from '../../src/community/remediation/store';
+import { loadRemediationFixture } from '../../src/community/remediation/fixture';
 import { startTestApi, TestApi } from '../support/api';
 
 let api: TestApi;

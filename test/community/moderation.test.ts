@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { addRemediationDocument, AdminError, setReportStatus } from '../../src/community/admin';
-import { communityBlocks, remediationBlocks } from '../../src/community/blocks';
+import { communityBlocks } from '../../src/community/store';
+import { remediationBlocks } from '../../src/community/remediation/store';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fetchBytes, fromAddress, plainJpeg, reportBody, seedRestaurant } from './support';
 

@@ -1,5 +1,5 @@
 import { setReportStatus } from '../../src/community/admin';
-import { hashDeviceId } from '../../src/community/device';
+import { hashDeviceId } from '../../src/domain/community/devices';
 import { schemaNames } from '../../src/db/schemas';
 import { startTestApi, TestApi, type ApiResponse } from '../support/api';
 import { device, gpsJpeg, plainJpeg, reportBody, seedRestaurant } from './support';

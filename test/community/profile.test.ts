@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { funDefault, hashDeviceId } from '../../src/community/device';
+import { funDefault, hashDeviceId } from '../../src/domain/community/devices';
 import { startTestApi, TestApi } from '../support/api';
 import { device, expectNoMetadataBytes, fetchBytes, gpsJpeg, hugePng, plainPng, reportBody, seedRestaurant } from './support';
 

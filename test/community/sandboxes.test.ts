@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { loadTestModeFixture } from '../../ingest/fixture';
-import { hashDeviceId } from '../../src/community/device';
-import { withDeviceLock } from '../../src/community/devices';
-import { fileReport } from '../../src/community/reports';
+import { hashDeviceId } from '../../src/domain/community/devices';
+import { withDeviceLock } from '../../src/community/devices/store';
+import { fileReport } from '../../src/community/reports/store';
 import { startTestApi, TestApi } from '../support/api';
 import { device, fetchBytes, plainJpeg, reportBody, seedRestaurant } from './support';
 

@@ -1,5 +1,5 @@
 -- The client a report came from, as the community score counts it: a keyed hash of the client
--- address with the establishment and the UTC day (src/community/device.ts reportClientKey),
+-- address with the establishment and the UTC day (src/domain/community/devices.ts reportClientKey),
 -- never the address. The score counts one report per value, however many device ids an address
 -- sends. Null for reports filed before it was kept: those count one each, as they did. It goes
 -- with its report on erasure and is not copied into erasure_audit.

@@ -1,4 +1,4 @@
-import { funDefault } from './device';
+import { funDefault } from './devices';
 import { checkUsername, isReservedUsername, usernameKey } from './usernames';
 
 describe('checkUsername: shape', () => {

@@ -1,6 +1,8 @@
 /**
  * Username rules for PATCH /profile and GET /profile/username-check.
  *
+ * Renames: a username can change once per 14 days (canRenameAt).
+ *
  * Shape: 3-20 characters from ASCII letters, digits, underscore, space, period and hyphen,
  * with at least one letter or digit, no leading or trailing space and no two spaces in a
  * row (they would render as one and let two handles look identical). Letters are ASCII
@@ -33,10 +35,20 @@
  * so nobody can pose as another device that has not claimed a username.
  * Known, accepted false positive: "NullSet" (null + set reads as a reserved compound, in any case).
  */
-import { looksLikeFunDefault } from './device';
+import { looksLikeFunDefault } from './devices';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
+
+/** The rename throttle: a username can change once per 14 days. */
+export const RENAME_INTERVAL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** When the next rename is allowed, or null when it is allowed now. */
+export function canRenameAt(renamedAt: Date | null, now: Date): Date | null {
+  if (!renamedAt) return null;
+  const next = new Date(renamedAt.getTime() + RENAME_INTERVAL_MS);
+  return next.getTime() > now.getTime() ? next : null;
+}
 
 export type UsernameCheck =
   | { ok: true; key: string }

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { USERNAME_SCHEMA } from './openapi';
-import { checkUsername } from './usernames';
+import { checkUsername } from '../../domain/community/usernames';
 
 /**
  * The contract's username schema and the server's checkUsername must give the same verdict

@@ -4,8 +4,8 @@
  * (ingest/fixture.ts) names the establishment; this loads its documents, after the
  * restaurant fixture itself, into the test store. Idempotent.
  */
-import type { DataStore } from '../stores';
-import { citationId, openCitations } from './remediation';
+import type { DataStore } from '../../stores';
+import { addFixtureDocument, openCitations } from './store';
 
 /** Violation codes documented, with the document kind and upload date (fixed, so test mode is deterministic). */
 export const FIXTURE_REMEDIATION_DOCUMENTS = [
@@ -19,20 +19,7 @@ export async function loadRemediationFixture(store: DataStore, camis: string, as
   let added = 0;
   for (const document of FIXTURE_REMEDIATION_DOCUMENTS) {
     for (const citation of open.filter((candidate) => candidate.code === document.code)) {
-      const { rowCount } = await store.pg.query(
-        `insert into remediation_documents (camis, inspected_at, inspection_type, code, kind, documented_at)
-         select $1, $2, $3, $4, $5, $6
-          where not exists (select 1 from remediation_documents where camis = $1 and inspected_at = $2 and inspection_type = $3 and code = $4 and kind = $5)`,
-        [citation.camis, citation.inspectedAt, citation.inspectionType, citation.code, document.kind, document.documentedAt],
-      );
-      if (rowCount) {
-        await store.pg.query(`insert into community_admin_log (action, target, to_value, reason, detail) values ('remediation_add', $1, $2, 'test-mode fixture', $3)`, [
-          citation.camis,
-          document.kind,
-          JSON.stringify({ citation: citationId(citation), documentedAt: document.documentedAt }),
-        ]);
-      }
-      added += rowCount ?? 0;
+      added += await addFixtureDocument(store.pg, citation, document.kind, document.documentedAt);
     }
   }
   return added;

@@ -101,6 +101,11 @@ export function funDefault(deviceHash: string): string {
   return `${adjective} ${noun} ${number}`;
 }
 
+/** The name shown on a report: the author's current username, else the device's fun name. */
+export function displayNameOf(deviceHash: string, username: string | null): string {
+  return username ?? funDefault(deviceHash);
+}
+
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 const FUN_DEFAULT_SHAPE = new RegExp(`^(${ADJECTIVES.map(compact).join('|')})(${NOUNS.map(compact).join('|')})\\d{4}$`);
 

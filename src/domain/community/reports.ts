@@ -1,8 +1,8 @@
 /**
  * Semantic checks of a POST /restaurants/{camis}/reports body, beyond what a JSON schema
  * says. Every problem is reported at once, each naming its field, so a client can fix a
- * form in one round trip. Photo contents are judged later by images.ts; here only their
- * number and item shape.
+ * form in one round trip. Photo contents are judged later (src/community/images.ts); here
+ * only their number and item shape.
  *
  * Decisions:
  *   - kind is one of the five kinds, exactly as spelled (lowercase).

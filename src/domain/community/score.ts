@@ -13,7 +13,7 @@
  *     report credible; it is still a community signal, not an inspection, so it weighs
  *     the same, and confirming a report never removes its dock. Hidden counts for nothing.
  *   - One client address docks once per establishment and UTC day: of the reports that
- *     carry the same client key (device.ts reportClientKey) and day, only the one docking
+ *     carry the same client key (devices.ts reportClientKey) and day, only the one docking
  *     most counts, whatever device ids they were sent with. Reports without a client key
  *     (filed before it was kept) each count, as they always did.
  *   - Praise never adds. The sum is capped at -8, rounded to 2 decimals, never -0.
@@ -24,6 +24,9 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_STATUSES = ['active', 'disputed', 'hidden', 'upheld'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What public surfaces (report lists, photo bytes, counts, score) show: every status but hidden. */
+export const PUBLIC_STATUSES: readonly ReportStatus[] = ['active', 'disputed', 'upheld'];
 
 export const NEGATIVE_KIND_DOCK: Readonly<Record<ReportKind, number>> = {
   pest: 1,

@@ -1,28 +1,21 @@
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
+import { DOCK_FADE_DAYS, NEGATIVE_KIND_DOCK, PUBLIC_STATUSES, REPORT_KINDS, type CommunityBlock } from '../domain/community/score';
 import type { DataStore } from '../stores';
-import { computeRemediationBlocks, type RemediationBlock } from './remediation';
-import { PUBLIC_STATUSES } from './reports';
-import { DOCK_FADE_DAYS, emptyCounts, NEGATIVE_KIND_DOCK, REPORT_KINDS, scoreAdjustment, utcDate, type CommunityBlock, type ReportKind, type ScoredReport } from './score';
+import { type CommunityBlockRow, communityBlocksOf } from './shape';
 
 /**
- * The community and owner-remediation blocks of restaurant profiles, loaded for many
- * establishments at once (profiles and batch). The restaurant profile calls these; the
- * community family owns what they compute. Both read the reports and documents tables as kept
- * reads (src/db/kept-reads.ts: served again only until either table is written), so
- * moderation, erasure and new reports show at once; the fading score is computed anew each time.
+ * The community block of restaurant profiles, loaded for many establishments at once
+ * (profiles and batch); the owner-remediation block beside it is remediation/store.ts'. The
+ * restaurant profile calls these through figures.ts; the community family owns what they
+ * compute. Both read the reports and documents tables as kept reads (src/db/kept-reads.ts:
+ * served again only until either table is written), so moderation, erasure and new reports
+ * show at once; the fading score is computed anew each time.
  *
  * They sit on the hot path of every profile, so each is one round trip for all requested
  * camis, as a named (prepared) statement: most profiles have no reports and no documents,
  * and planning the statement would otherwise cost more than running it.
  */
-export type { CommunityBlock, RemediationBlock };
-
-export const EMPTY_COMMUNITY_BLOCK: CommunityBlock = {
-  counts: { pest: 0, food_poisoning: 0, sanitation_other: 0, praise_taste: 0, praise_clean: 0 },
-  lastReportAt: null,
-  scoreAdjustment: 0,
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEGATIVE_KINDS = REPORT_KINDS.filter((kind) => NEGATIVE_KIND_DOCK[kind] > 0);
@@ -68,37 +61,11 @@ const COMMUNITY_BLOCKS = { one: communityBlocksSql('camis = $1'), many: communit
  * the store's sandbox sees it. Hidden reports count for nothing.
  */
 export async function communityBlocks(store: DataStore, camis: string[], asOf: Date): Promise<Map<string, CommunityBlock>> {
-  const blocks = new Map<string, CommunityBlock>(camis.map((id) => [id, { ...EMPTY_COMMUNITY_BLOCK, counts: emptyCounts() }]));
-  if (!camis.length) return blocks;
+  if (!camis.length) return communityBlocksOf(camis, [], asOf);
   const statement = camis.length === 1 ? COMMUNITY_BLOCKS.one : COMMUNITY_BLOCKS.many;
-  const rows = await keptRows<{ camis: string; kind: ReportKind; count: number; last: Date; docking: Date[] | null; docking_clients: Array<string | null> | null }>(
+  const rows = await keptRows<CommunityBlockRow>(
     store,
     prepared(statement, [camis.length === 1 ? camis[0] : camis, PUBLIC_STATUSES, NEGATIVE_KINDS, dockingSince(asOf), store.sandbox]),
   );
-  const newest = new Map<string, Date>();
-  const docking = new Map<string, ScoredReport[]>();
-  for (const row of rows) {
-    const block = blocks.get(row.camis);
-    if (!block) continue;
-    block.counts[row.kind] = row.count;
-    const seen = newest.get(row.camis);
-    if (!seen || row.last > seen) newest.set(row.camis, row.last);
-    if (row.docking) {
-      const list = docking.get(row.camis) ?? [];
-      for (const [index, createdAt] of row.docking.entries()) list.push({ kind: row.kind, status: 'active', createdAt, clientKey: row.docking_clients?.[index] ?? null });
-      docking.set(row.camis, list);
-    }
-  }
-  for (const [id, last] of newest) blocks.get(id)!.lastReportAt = utcDate(last);
-  // Every row here is public (active, disputed or upheld), and those statuses dock alike.
-  for (const [id, reports] of docking) blocks.get(id)!.scoreAdjustment = scoreAdjustment(reports, asOf);
-  return blocks;
-}
-
-/**
- * The remediation object per camis: null when nothing is documented against an open
- * violation. Open violations are measured as of `asOf` (default now).
- */
-export async function remediationBlocks(store: DataStore, camis: string[], asOf: Date = new Date()): Promise<Map<string, RemediationBlock | null>> {
-  return computeRemediationBlocks(store, camis, asOf);
+  return communityBlocksOf(camis, rows, asOf);
 }

@@ -1,4 +1,4 @@
-import { DEVICE_ID_MAX_LENGTH, FUN_DEFAULT_WORDS, funDefault, hashDeviceId, looksLikeFunDefault, reportClientKey, validateDeviceId } from './device';
+import { DEVICE_ID_MAX_LENGTH, FUN_DEFAULT_WORDS, funDefault, hashDeviceId, looksLikeFunDefault, reportClientKey, validateDeviceId } from './devices';
 
 describe('validateDeviceId', () => {
   it.each(['3F2504E0-4F89-11D3-9A0C-0305E82C3301', 'a', 'android 9f8e7d6c', 'x'.repeat(DEVICE_ID_MAX_LENGTH)])('accepts %j as is', (raw) => {

@@ -1,5 +1,6 @@
 /**
- * Storing and reading community reports, their photos and avatars.
+ * Storing and reading community reports and their photos, and moving a report's status (the
+ * operator's moderation, ../admin.ts).
  *
  * Visibility rules, in one place:
  *   - public surfaces (restaurant report list, photo bytes, counts, score): every status
@@ -10,30 +11,15 @@
  *     by id too; a write, a cap count and a device's own history stay in its own sandbox.
  */
 import type { Pool, PoolClient } from 'pg';
-import { displayNameOf } from './devices';
-import type { ProcessedImage } from './images';
-import { randomId } from './ids';
-import type { PestSubtype } from './reports-validation';
-import { reportCapHit, utcDate, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from './score';
+import { inTransaction } from '../../db/transaction';
+import { randomId } from '../../domain/community/ids';
+import type { PestSubtype } from '../../domain/community/reports';
+import { PUBLIC_STATUSES, reportCapHit, utcDayStart, nextUtcDayStart, type ReportCapScope, type ReportKind, type ReportStatus } from '../../domain/community/score';
+import type { ProcessedImage, StoredImage } from '../images';
+import { ownReportOf, publicReportOf } from './shape';
+import type { OwnReport, PublicReport } from './types';
 
-export const PUBLIC_STATUSES: readonly ReportStatus[] = ['active', 'disputed', 'upheld'];
-
-export interface PublicReport {
-  id: string;
-  kind: ReportKind;
-  pestSubtype: PestSubtype | null;
-  body: string;
-  createdAt: string;
-  photoIds: string[];
-  author: { displayName: string; avatarId: string | null };
-}
-
-export interface OwnReport extends PublicReport {
-  camis: string;
-  status: ReportStatus;
-}
-
-interface ReportRow {
+export interface ReportRow {
   id: string;
   seq: number;
   camis: string;
@@ -55,23 +41,6 @@ const REPORT_SELECT = `
          d.username, d.avatar_id
     from community_reports r
     join device_profiles d on d.device_hash = r.device_hash and d.sandbox = r.sandbox`;
-
-function publicReportOf(row: ReportRow): PublicReport {
-  return {
-    id: row.id,
-    kind: row.kind,
-    pestSubtype: row.pest_subtype,
-    body: row.body,
-    // Day precision on public surfaces: the minute a report was filed could identify its author.
-    createdAt: utcDate(row.created_at),
-    photoIds: row.photo_ids,
-    author: { displayName: displayNameOf(row.device_hash, row.username), avatarId: row.avatar_id },
-  };
-}
-
-function ownReportOf(row: ReportRow): OwnReport {
-  return { ...publicReportOf(row), createdAt: row.created_at.toISOString(), camis: row.camis, status: row.status };
-}
 
 export async function establishmentExists(pg: Pool | PoolClient, camis: string): Promise<boolean> {
   const { rowCount } = await pg.query('select 1 from restaurant_establishments where camis = $1', [camis]);
@@ -103,7 +72,7 @@ export interface NewReport {
   camis: string;
   sandbox: string;
   deviceHash: string;
-  /** device.ts reportClientKey of the filing client's address; null for a report no client sent (written by the operator's tools). */
+  /** src/domain/community/devices.ts reportClientKey of the filing client's address; null for a report no client sent (written by the operator's tools). */
   clientKey: string | null;
   kind: ReportKind;
   pestSubtype: PestSubtype | null;
@@ -169,11 +138,6 @@ export async function ownReportsPage(
   return rows.map((row) => ({ ...ownReportOf(row), seq: row.seq }));
 }
 
-export interface StoredImage {
-  contentType: string;
-  bytes: Buffer;
-}
-
 /** A photo's bytes, only while its report is on public surfaces (not hidden, not erased) of the caller's sandbox. */
 export async function publicPhoto(pg: Pool, sandbox: string, photoId: string): Promise<StoredImage | null> {
   const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>(
@@ -185,25 +149,23 @@ export async function publicPhoto(pg: Pool, sandbox: string, photoId: string): P
   return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
 }
 
-export async function avatarImage(pg: Pool, sandbox: string, avatarId: string): Promise<StoredImage | null> {
-  const { rows } = await pg.query<{ content_type: string; bytes: Buffer }>("select content_type, bytes from avatars where id = $1 and (sandbox = '' or sandbox = $2)", [
-    avatarId,
-    sandbox,
-  ]);
-  return rows[0] ? { contentType: rows[0].content_type, bytes: rows[0].bytes } : null;
-}
-
-/** Replaces the device's avatar (inside its lock); the previous avatar id stops answering. */
-export async function replaceAvatar(client: PoolClient, sandbox: string, deviceHash: string, avatar: ProcessedImage): Promise<string> {
-  const id = randomId();
-  await client.query('delete from avatars where device_hash = $1 and sandbox = $2', [deviceHash, sandbox]);
-  await client.query('insert into avatars (id, device_hash, sandbox, content_type, bytes) values ($1, $2, $3, $4, $5)', [
-    id,
-    deviceHash,
-    sandbox,
-    avatar.contentType,
-    avatar.bytes,
-  ]);
-  await client.query('update device_profiles set avatar_id = $3 where device_hash = $1 and sandbox = $2', [deviceHash, sandbox, id]);
-  return id;
+/**
+ * Moves a report to `status`, with its line in community_admin_log, in one transaction that
+ * holds the report's row. The status it had, or null when there is no such report (unknown, or
+ * erased by its device).
+ */
+export async function moveReportStatus(pg: Pool, reportId: string, status: ReportStatus, reason: string | null): Promise<ReportStatus | null> {
+  return inTransaction(pg, async (client) => {
+    const { rows } = await client.query<{ status: ReportStatus }>('select status from community_reports where id = $1 for update', [reportId]);
+    if (!rows[0]) return null;
+    const from = rows[0].status;
+    await client.query('update community_reports set status = $2 where id = $1', [reportId, status]);
+    await client.query(`insert into community_admin_log (action, target, from_value, to_value, reason) values ('report_status', $1, $2, $3, $4)`, [
+      reportId,
+      from,
+      status,
+      reason,
+    ]);
+    return from;
+  });
 }

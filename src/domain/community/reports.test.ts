@@ -1,4 +1,4 @@
-import { codePointLength, validateReportBody } from './reports-validation';
+import { codePointLength, validateReportBody } from './reports';
 
 const TEXT = 'Saw a mouse run behind the counter at lunch.';
 
