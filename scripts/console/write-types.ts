@@ -6,105 +6,48 @@
  * file differs from what the committed document gives. The output is types only, so the browser
  * bundle imports nothing from the server.
  *
- * Hand code rather than a generator package: the document uses a small JSON Schema subset (type,
- * type lists, enum, const, $ref, oneOf, items, properties, required, additionalProperties), and a
- * CommonJS function the jest test can call directly. Any other structural keyword throws, so a
- * schema the translation does not understand is never silently loosened to a wider type.
+ * openapi-typescript translates the schemas (every JSON Schema keyword it knows, the rest never
+ * silently loosened), with each schema also exported under its own name (RestaurantProfile), as the
+ * console imports them. Its command line is run: its CommonJS build needs ES-module-only packages,
+ * which jest cannot load.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const DOCUMENT = path.resolve(__dirname, '../../src/contract/openapi.json');
 export const TARGET = path.resolve(__dirname, '../../web/console/api-types.ts');
+const GENERATOR = path.resolve(__dirname, '../../node_modules/openapi-typescript/bin/cli.js');
 
-type Schema = { [keyword: string]: unknown };
 interface Document {
-  components: { schemas: Record<string, Schema> };
+  openapi: string;
+  info: Record<string, unknown>;
+  components: { schemas: Record<string, unknown> };
 }
 
-const REF = '#/components/schemas/';
-// Keywords that only annotate or constrain values TypeScript cannot express: ignored.
-// if/then/else state rules across fields (a pest report names its pest): they narrow what
-// `properties` already types, so the wider type stands in TypeScript.
-const ANNOTATIONS = new Set(['description', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'minItems', 'example', 'examples', 'default', 'title', 'deprecated', 'x-message', 'x-error-code', 'x-keyword-errors', 'if', 'then', 'else']);
-const STRUCTURE = new Set(['type', 'enum', 'const', '$ref', 'oneOf', 'items', 'properties', 'required', 'additionalProperties']);
+const HEADER = [
+  '/**',
+  ' * Generated from src/contract/openapi.json (components.schemas) by scripts/console/write-types.ts',
+  ' * with openapi-typescript; do not edit: `npm run openapi` rewrites it, test/console/api-types.test.ts',
+  ' * fails when it is stale.',
+  ' */',
+  '',
+].join('\n');
 
-function literal(value: unknown): string {
-  return value === null ? 'null' : JSON.stringify(value);
-}
-
-function key(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
-}
-
-function union(members: string[]): string {
-  return [...new Set(members)].join(' | ');
-}
-
-function objectType(schema: Schema, indent: string, where: string): string {
-  const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  const required = new Set((schema.required ?? []) as string[]);
-  const inner = `${indent}  `;
-  const lines = Object.entries(properties).map(([name, property]) => `${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, inner, `${where}.${name}`)};`);
-  const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== false && extra !== true) lines.push(`${inner}[key: string]: ${typeOf(extra as Schema, inner, `${where}[*]`)};`);
-  // An open object without declared properties: any JSON object.
-  if (lines.length === 0) return extra === false ? 'Record<string, never>' : 'Record<string, unknown>';
-  return `{\n${lines.join('\n')}\n${indent}}`;
-}
-
-function typeOf(schema: Schema, indent: string, where: string): string {
-  for (const keyword of Object.keys(schema)) {
-    if (!STRUCTURE.has(keyword) && !ANNOTATIONS.has(keyword)) throw new Error(`${where}: keyword ${keyword} has no TypeScript translation here`);
-  }
-  if (typeof schema.$ref === 'string') {
-    if (!schema.$ref.startsWith(REF)) throw new Error(`${where}: only ${REF}... references are translated`);
-    return schema.$ref.slice(REF.length);
-  }
-  if ('const' in schema) return literal(schema.const);
-  // enum lists every allowed value, null included when the type allows it.
-  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
-  if (Array.isArray(schema.oneOf)) return union(schema.oneOf.map((member, i) => typeOf(member as Schema, indent, `${where}.oneOf[${i}]`)));
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
-  if (types.length === 0) return 'unknown';
-  return union(
-    types.map((type) => {
-      switch (type) {
-        case 'string':
-          return 'string';
-        case 'integer':
-        case 'number':
-          return 'number';
-        case 'boolean':
-          return 'boolean';
-        case 'null':
-          return 'null';
-        case 'array':
-          return schema.items ? `Array<${typeOf(schema.items as Schema, indent, `${where}[]`)}>` : 'unknown[]';
-        case 'object':
-          return objectType(schema, indent, where);
-        default:
-          throw new Error(`${where}: type ${type} has no TypeScript translation`);
-      }
-    }),
-  );
-}
-
-/** The text of web/console/api-types.ts for a document: one exported type per component schema, in the document's order. */
+/** The text of web/console/api-types.ts for a document: its component schemas, each exported by name. */
 export function consoleTypes(document: Document): string {
-  const blocks = Object.entries(document.components.schemas).map(([name, schema]) => {
-    const type = typeOf(schema, '', name);
-    return schema.type === 'object' && type.startsWith('{\n') ? `export interface ${name} ${type}` : `export type ${name} = ${type};`;
-  });
-  return [
-    '/**',
-    ' * Generated from src/contract/openapi.json (components.schemas) by scripts/console/write-types.ts;',
-    ' * do not edit: `npm run openapi` rewrites it, test/console/api-types.test.ts fails when it is stale.',
-    ' */',
-    '',
-    blocks.join('\n\n'),
-    '',
-  ].join('\n');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-types-'));
+  try {
+    // The schemas alone: the console types what it reads, not the operations.
+    const file = path.join(dir, 'schemas.json');
+    fs.writeFileSync(file, JSON.stringify({ openapi: document.openapi, info: document.info, paths: {}, components: { schemas: document.components.schemas } }));
+    // In the temporary folder, so it reads no configuration of the repository's.
+    const types = execFileSync(process.execPath, [GENERATOR, file, '--root-types', '--root-types-no-schema-prefix'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return `${HEADER}${types}`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function writeConsoleTypes(): void {

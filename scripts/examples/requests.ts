@@ -45,6 +45,7 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   // Restaurants
   { operationId: 'searchRestaurants', request: get('/api/v1/restaurants/search', { q: 'joes pizza manhattan', limit: '3' }) },
   { operationId: 'browseRestaurants', request: get('/api/v1/restaurants', { borough: 'Manhattan', sort: 'name', limit: '2' }) },
+  { operationId: 'browseRestaurantsCsv', request: get('/api/v1/restaurants.csv', { zip: '10014', sort: 'name' }) },
   { operationId: 'nearbyRestaurants', request: get('/api/v1/restaurants/nearby', { lat: '40.7306', lng: '-74.0003', radius: '500', limit: '5' }) },
   { operationId: 'getRestaurant', request: get('/api/v1/restaurants/41000002') },
   { operationId: 'getRestaurantInspections', request: get('/api/v1/restaurants/41000001/inspections') },
@@ -52,7 +53,9 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'batchRestaurants', request: { method: 'POST', path: '/api/v1/restaurants/batch', body: { camis: ['41000001', '41000007'] } } },
   // City feeds, meta and stats
   { operationId: 'listViolations', request: get('/api/v1/violations', { category: 'vermin', limit: '2' }) },
+  { operationId: 'listViolationsCsv', request: get('/api/v1/violations.csv', { category: 'vermin', borough: 'Manhattan' }) },
   { operationId: 'listInspections', request: get('/api/v1/inspections', { borough: 'Queens', limit: '2' }) },
+  { operationId: 'listInspectionsCsv', request: get('/api/v1/inspections.csv', { borough: 'Queens', since: '2025-06-01' }) },
   { operationId: 'listCuisines', request: get('/api/v1/meta/cuisines') },
   { operationId: 'listBoroughs', request: get('/api/v1/meta/boroughs') },
   { operationId: 'listViolationCodes', request: get('/api/v1/meta/violation-codes') },
@@ -62,14 +65,18 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'searchProperties', request: get('/api/v1/properties/search', { q: '225 w 11 st', limit: '3' }) },
   { operationId: 'getProperty', request: get('/api/v1/properties/2032410017') },
   { operationId: 'listPropertyViolations', request: get('/api/v1/properties/2032410017/violations', { status: 'open', limit: '2' }) },
+  { operationId: 'listPropertyViolationsCsv', request: get('/api/v1/properties/2032410017/violations.csv', { status: 'open' }) },
   { operationId: 'listPropertyDeadlines', request: get('/api/v1/properties/2032410017/deadlines') },
   { operationId: 'listPropertyPermits', request: get('/api/v1/properties/1005670012/permits', { limit: '2' }) },
+  { operationId: 'listPropertyPermitsCsv', request: get('/api/v1/properties/1005670012/permits.csv') },
   { operationId: 'batchProperties', request: { method: 'POST', path: '/api/v1/properties/batch', body: { bbls: ['3019870033', '4015230060'] } } },
   // Contractors
   { operationId: 'searchContractors', request: get('/api/v1/contractors/search', { q: 'brightline plbg', limit: '3' }) },
   { operationId: 'browseContractors', request: get('/api/v1/contractors', { limit: '2' }) },
+  { operationId: 'browseContractorsCsv', request: get('/api/v1/contractors.csv', { q: 'brightline' }) },
   { operationId: 'getContractor', request: get('/api/v1/contractors/brightline-plumbing-and-heating-inc') },
   { operationId: 'listContractorTickets', request: get('/api/v1/contractors/brightline-plumbing-and-heating-inc/tickets', { limit: '2' }) },
+  { operationId: 'listContractorTicketsCsv', request: get('/api/v1/contractors/brightline-plumbing-and-heating-inc/tickets.csv') },
   { operationId: 'batchContractors', request: { method: 'POST', path: '/api/v1/contractors/batch', body: { slugs: ['brightline-plumbing-and-heating-inc'] } } },
   // Community: a device names itself, files a report with a photo, reads them back, then erases itself.
   { operationId: 'checkUsername', request: get('/api/v1/profile/username-check', { username: 'Pizza.Fan' }, DEVICE) },

@@ -3,12 +3,18 @@ import { createKeyPair, PUBLIC_TEST_KEY_DAILY_LIMIT } from '../../src/platform/k
 import type { ExampleRequest, ExampleResponse, Examples } from '../../src/contract/examples';
 import { EXAMPLE_STEPS, ExampleKey, ExampleStep } from './requests';
 
-/** Sends one request with the step's key and reads the answer: JSON parsed, bytes left out. */
+/** Sends one request with the step's key and reads the answer: JSON parsed, a CSV export's text kept, bytes left out. */
 export type Send = (request: ExampleRequest, key: ExampleKey) => Promise<ExampleResponse>;
 
 export function urlOf(request: ExampleRequest): string {
   const query = new URLSearchParams(request.query ?? {}).toString();
   return query ? `${request.path}?${query}` : request.path;
+}
+
+/** What an example keeps of an answer's text: JSON parsed, a CSV export as written, nothing of other media (bytes). */
+export function answerBody(contentType: string | null, text: string): unknown {
+  if (contentType === 'application/json') return text ? JSON.parse(text) : undefined;
+  return contentType === 'text/csv' ? text : undefined;
 }
 
 /** A Send over fetch to a running API. */
@@ -19,7 +25,7 @@ export function fetchSend(baseUrl: string, keys: Record<ExampleKey, string>): Se
     const res = await fetch(`${baseUrl}${urlOf(request)}`, { method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
     const contentType = res.headers.get('content-type')?.split(';')[0] ?? null;
     const text = await res.text();
-    return { status: res.status, contentType, body: contentType === 'application/json' && text ? JSON.parse(text) : undefined };
+    return { status: res.status, contentType, body: answerBody(contentType, text) };
   };
 }
 

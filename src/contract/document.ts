@@ -32,7 +32,13 @@ them. The same X-Device-Id under two key pairs is two separate devices.`;
 export function buildDocument(parts: ApiFragment[]): OpenApiDocument {
   const doc: OpenApiDocument = {
     openapi: '3.1.0',
-    info: { title: 'NYC Inspection, Property and Contractor Records API', version: API_VERSION, description: DESCRIPTION },
+    info: {
+      title: 'NYC Inspection, Property and Contractor Records API',
+      version: API_VERSION,
+      description: DESCRIPTION,
+      // What the answers are: the city's open data, under its terms.
+      license: { name: 'NYC Open Data Terms of Use', url: 'https://opendata.cityofnewyork.us/overview/#termsofuse' },
+    },
     servers: [{ url: '/' }],
     tags: [],
     paths: {},

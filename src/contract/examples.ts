@@ -20,7 +20,7 @@ export interface ExampleRequest {
 export interface ExampleResponse {
   status: number;
   contentType: string | null;
-  /** The JSON answer; absent for bytes (photos, avatars), an empty answer, or one left out for its size (the document itself). */
+  /** The JSON answer, or a CSV export's text; absent for bytes (photos, avatars), an empty answer, or one left out for its size (the document itself). */
   body?: unknown;
 }
 

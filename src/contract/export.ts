@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'koa';
 import { Readable, Transform } from 'node:stream';
@@ -8,7 +9,7 @@ import type { Config } from '../config';
 import { type CursorCodec, type Position, type PositionShape, queryBinding } from '../search/cursor';
 import type { DataStore } from '../stores';
 import type { ExportSlots } from './export-slots';
-import type { RouteState } from './routes';
+import type { Route, RouteState } from './routes';
 import { type CursorList, cursorPage, type PageQuery, type SearchHit, searchPage } from './lists';
 
 /**
@@ -39,6 +40,30 @@ export interface ExportDeps {
 
 /** The format query parameter of an exportable list (exportParams). */
 export type ExportQuery = PageQuery & { format?: 'json' | 'csv' };
+
+/** The path of a list's CSV export operation (exportableList in export-document.ts, exportableRoutes here). */
+export const csvExportPath = (listPath: string): string => `${listPath}.csv`;
+
+/**
+ * A cursor list's route and its CSV export's, GET <path>.csv: the list's own handler, given
+ * the input the list's declaration validates (without format, which the export's operation
+ * does not take) with format csv, so the export is the one format=csv asks for (same
+ * answers, headers, limits and export slots), whatever the Accept header says.
+ */
+export function exportableRoutes(list: Route): Route[] {
+  const query = list.input?.query;
+  if (list.method !== 'get' || !query?.properties.format) throw new Error(`${list.method.toUpperCase()} ${list.path}: only a GET list with exportParams (format) has a CSV export`);
+  const { format: _format, ...filters } = query.properties;
+  return [
+    list,
+    {
+      method: 'get',
+      path: csvExportPath(list.path),
+      input: { ...list.input, query: Type.Object(filters) },
+      handler: (ctx, input) => list.handler(ctx, { ...input, query: { ...input.query, format: 'csv' } }),
+    },
+  ];
+}
 
 /** format=csv, or no format and an Accept header that prefers text/csv to JSON. */
 export function wantsCsv(ctx: Context, format: string | undefined): boolean {

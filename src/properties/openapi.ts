@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { operationInput } from '../contract/input';
 import { dateParam, enumOf, listOf, pageParams } from '../contract/params';
-import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
 import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
@@ -128,8 +128,9 @@ export const propertiesFragment: ApiFragment = {
     },
   },
   paths: {
-    '/api/v1/properties/{bbl}/violations': {
-      get: {
+    ...exportableList(
+      '/api/v1/properties/{bbl}/violations',
+      {
         operationId: 'listPropertyViolations',
         summary: "A lot's violation docket",
         description: `Every violation of the lot from the DOB, ECB and DOB safety dockets, one item per violation. Filters combine (AND); agency is a comma list matching any. Meant for monitoring by polling with since set to the last check.\n\n${VIOLATION_MAPPING}\n\n${VIOLATION_ORDER}`,
@@ -137,9 +138,10 @@ export const propertiesFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(propertyInputs.violations),
-        responses: { '200': exportPageResponse(ref('PropertyViolation'), VIOLATION_DOCKET_CSV), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': pageResponse(ref('PropertyViolation')), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
-    },
+      VIOLATION_DOCKET_CSV,
+    ),
     '/api/v1/properties/{bbl}/deadlines': {
       get: {
         operationId: 'listPropertyDeadlines',

@@ -1,4 +1,4 @@
-import { answerList } from '../contract/export';
+import { answerList, exportableRoutes } from '../contract/export';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
 import { deadlinesFor, filterDeadlines } from '../domain/properties/deadlines';
@@ -17,7 +17,7 @@ export function propertyRoutes(deps: AppDeps): Route[] {
     ...propertySearchRoutes(deps),
     ...profileRoutes(deps),
     ...permitRoutes(deps),
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/violations',
       input: propertyInputs.violations,
@@ -40,7 +40,7 @@ export function propertyRoutes(deps: AppDeps): Route[] {
           item: (row) => row.item,
         });
       },
-    }),
+    })),
     route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/deadlines',

@@ -7,7 +7,7 @@ import type { ApiFragment, Schema } from '../contract/types';
 import { RISK_FACTOR_KEYS, RISK_SCORE_DESCRIPTION } from '../domain/restaurants/risk';
 import { OATH_RISK_DESCRIPTION, OATH_RISK_FACTOR_KEY } from '../domain/restaurants/oath-risk';
 import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
-import { exportListErrors, exportPageResponse, exportParams } from '../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import { RISK_LEVELS } from '../domain/scoring';
 import { RESTAURANT_SUMMARY_SCHEMA, GRADES, VIOLATION_CATEGORIES } from './types';
 
@@ -239,8 +239,9 @@ export const restaurantsFragment: ApiFragment = {
         responses: { '200': listResponse(ref('RestaurantSummary'), 'Best matches first.'), ...standardErrors() },
       },
     },
-    '/api/v1/restaurants': {
-      get: {
+    ...exportableList(
+      '/api/v1/restaurants',
+      {
         operationId: 'browseRestaurants',
         summary: 'Browse and filter establishments',
         description: `Every filter combines with every other (AND); comma lists match any of their values. Grade, score, risk, closure, open-violation and vermin filters use the values derived from each establishment's full record (the same values the profile shows).
@@ -252,9 +253,10 @@ Sort: -lastInspectedAt (default, most recently inspected first), lastInspectedAt
         'x-unknown-parameters': 'reject',
         'x-ordered': [['minScore', 'maxScore'], ['inspectedSince', 'inspectedUntil']],
         ...operationInput(restaurantInputs.browse),
-        responses: { '200': { ...exportPageResponse(ref('RestaurantSummary'), BROWSE_CSV), links: FIRST_RESTAURANT_LINKS }, ...exportListErrors() },
+        responses: { '200': { ...pageResponse(ref('RestaurantSummary')), links: FIRST_RESTAURANT_LINKS }, ...exportListErrors() },
       },
-    },
+      BROWSE_CSV,
+    ),
     '/api/v1/restaurants/nearby': {
       get: {
         operationId: 'nearbyRestaurants',

@@ -1,5 +1,5 @@
 import { batchAnswer } from '../contract/batch';
-import { answerSearchList } from '../contract/export';
+import { answerSearchList, exportableRoutes } from '../contract/export';
 import { searchHits } from '../contract/lists';
 import { type Route, route } from '../contract/routes';
 import { notFound } from '../errors';
@@ -28,7 +28,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
         ctx.body = await typeaheadAnswers.answer(store.es, store.indexAlias('restaurants'), key, async () => JSON.stringify({ data: await searchRestaurants(store, query) }));
       },
     }),
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/restaurants',
       input: restaurantInputs.browse,
@@ -44,7 +44,7 @@ export function restaurantRoutes(deps: AppDeps): Route[] {
           item: (hit) => summaryOf(hit),
         });
       },
-    }),
+    })),
     route({
       method: 'get',
       path: '/api/v1/restaurants/nearby',

@@ -1,6 +1,15 @@
 import { dataResponse, errorResponse, json, ref, standardErrors } from '../contract/components';
 import type { ApiFragment } from '../contract/types';
 
+/**
+ * What a probe can be refused: a probe takes no key, parameter or body, so only the HTTP
+ * server's own refusals before routing (the error envelope's headers_too_large) reach it.
+ */
+const PROBE_ERRORS = {
+  '408': errorResponse('The request was not received in time (request_timeout), refused before routing.'),
+  '431': errorResponse('Request line and headers over the server limit (headers_too_large), refused before routing.'),
+};
+
 export const platformFragment: ApiFragment = {
   tags: [{ name: 'Platform', description: 'Key introspection, health and the contract itself.' }],
   schemas: {
@@ -64,7 +73,22 @@ export const platformFragment: ApiFragment = {
         operationId: 'getOpenApi',
         summary: 'This OpenAPI 3.1 document',
         tags: ['Platform'],
-        responses: { '200': json({ type: 'object', required: ['openapi', 'paths'] }, 'The contract.'), ...standardErrors() },
+        responses: {
+          '200': json(
+            {
+              type: 'object',
+              required: ['openapi', 'paths'],
+              properties: {
+                openapi: { type: 'string', description: 'The OpenAPI version, 3.1.0.' },
+                info: { type: 'object' },
+                paths: { type: 'object' },
+                components: { type: 'object' },
+              },
+            },
+            'The contract.',
+          ),
+          ...standardErrors(),
+        },
       },
     },
     '/livez': {
@@ -74,7 +98,7 @@ export const platformFragment: ApiFragment = {
         description: '200 while the process serves requests, whatever the state of the stores.',
         tags: ['Platform'],
         security: [],
-        responses: { '200': json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }) },
+        responses: { '200': json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }), ...PROBE_ERRORS },
       },
     },
     '/readyz': {
@@ -87,6 +111,7 @@ export const platformFragment: ApiFragment = {
         responses: {
           '200': json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }),
           '503': errorResponse('A store does not answer.'),
+          ...PROBE_ERRORS,
         },
       },
     },

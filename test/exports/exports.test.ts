@@ -7,9 +7,9 @@ import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { pageAll } from '../support/pages';
 
 /**
- * Every exportable list answers format=csv (or Accept: text/csv) with the whole list: the
- * JSON pages concatenated, in order, under the same filters, one row per item in the
- * declared columns. Read from the test-mode fixture of the three families, with exports
+ * Every exportable list answers GET <list>.csv, and format=csv (or Accept: text/csv) on the
+ * list itself, with the whole list: the JSON pages concatenated, in order, under the same
+ * filters, one row per item in the declared columns. Read from the test-mode fixture of the three families, with exports
  * batched by 2 rows so every export crosses several store batches (and Elasticsearch
  * exports several search_after requests in one point in time).
  */
@@ -90,6 +90,27 @@ describe.each([
     expect(rest).toEqual([all[0], ...all.slice(3)]);
   });
 
+  it('answers GET <path>.csv, its own operation, as format=csv does, byte for byte, whatever Accept says', async () => {
+    for (const params of queries) {
+      const byParam = await asTest(`${path()}?${params}${params ? '&' : ''}format=csv`);
+      const byOperation = await asTest(`${path()}.csv${params ? `?${params}` : ''}`, { Accept: 'application/json' });
+      csvRecords(byOperation);
+      expect(byOperation.text).toBe(byParam.text);
+      expect(byOperation.headers.get('content-disposition')).toBe(byParam.headers.get('content-disposition'));
+    }
+    // A cursor of the JSON pages starts the export after its page there too.
+    const first = await asTest(`${path()}?limit=2`);
+    const cursor = encodeURIComponent(first.body.meta.nextCursor);
+    expect((await asTest(`${path()}.csv?limit=2&cursor=${cursor}`)).text).toBe((await asTest(`${path()}?format=csv&limit=2&cursor=${cursor}`)).text);
+  });
+
+  it('refuses a format on GET <path>.csv, which takes none, in the error envelope', async () => {
+    const res = await asTest(`${path()}.csv?format=csv`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body.error.code).toBe('unknown_parameter');
+  });
+
   it('refuses a format it does not know, in the error envelope', async () => {
     const res = await asTest(`${path()}?format=xlsx`);
     expect(res.status).toBe(400);
@@ -104,6 +125,18 @@ describe('CSV exports', () => {
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
+  });
+
+  it('refuse an unknown lot or company, a bad value or a cursor of another query on GET <list>.csv as on the list, in the error envelope', async () => {
+    for (const path of ['/api/v1/properties/1000000001/violations.csv', '/api/v1/properties/1000000001/permits.csv', '/api/v1/contractors/no-such-company/tickets.csv']) {
+      const res = await asTest(path);
+      expect([res.status, res.headers.get('content-type'), res.body.error.code]).toEqual([404, 'application/json; charset=utf-8', 'not_found']);
+    }
+    const badValue = await asTest('/api/v1/violations.csv?since=2025-02-30');
+    expect([badValue.status, badValue.body.error]).toEqual([400, expect.objectContaining({ code: 'invalid_parameter', param: 'since' })]);
+    const first = await asTest('/api/v1/restaurants?limit=2&sort=name');
+    const otherQuery = await asTest(`/api/v1/restaurants.csv?sort=-name&cursor=${encodeURIComponent(first.body.meta.nextCursor)}`);
+    expect([otherQuery.status, otherQuery.body.error.code]).toEqual([400, 'invalid_cursor']);
   });
 
   it('refuse a cursor of another query, as a page does', async () => {
@@ -182,8 +215,9 @@ describe('CSV exports', () => {
     const keys = await api.createKeys({ tier: 'standard', dailyLimit: 100 });
     const before = await api.get('/api/v1/violations?limit=1', { key: keys.test });
     await api.get('/api/v1/violations?format=csv', { key: keys.test });
+    await api.get('/api/v1/violations.csv', { key: keys.test });
     const after = await api.get('/api/v1/violations?limit=1', { key: keys.test });
-    expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(2);
+    expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(3);
   });
 });
 

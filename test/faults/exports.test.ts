@@ -110,6 +110,12 @@ describe('CSV exports whose clients stop reading', () => {
     const { error } = JSON.parse(answers.find((answer) => answer.status === 429)!.body);
     expect(error).toMatchObject({ code: 'too_many_exports' });
     expect(error.message).toBe(`this key already runs ${slots.perCaller} CSV exports, the most one key may run at once; retry when one of them has ended`);
+    // GET <list>.csv is the same export: it counts toward the same share and is refused the same way, in the envelope.
+    const viaOperation = await stalledRequest(api.url, requestText('GET', '/api/v1/violations.csv', [['Authorization', `Bearer ${greedy.live}`]]));
+    stalled.push(viaOperation);
+    expect(viaOperation.status).toBe(429);
+    expect(viaOperation.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(viaOperation.body).error).toMatchObject({ code: 'too_many_exports', message: error.message });
   }, 120_000);
 
   it('gives a slow but steady reader the whole file, though it reads for longer than the stall limit', async () => {

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { anchored, createAjv } from '../../src/contract/ajv';
+import { csvExportPath } from '../../src/contract/export';
 import { openApiDocument } from '../../src/openapi';
 import type { OpenApiDocument } from '../../src/contract/types';
 
@@ -15,7 +16,7 @@ export class ResponseContract {
   constructor(private readonly doc: OpenApiDocument = openApiDocument()) {
     this.ajv = createAjv(doc);
     this.templates = Object.keys(doc.paths)
-      .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`) }))
+      .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`) }))
       // Literal segments win over templates (/restaurants/search before /restaurants/{camis}).
       .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
   }
@@ -34,9 +35,12 @@ export class ResponseContract {
     }
     const response = operation.responses[String(status)] ?? operation.responses.default;
     if (!response) throw new Error(`${method} ${template.path} answered ${status}, which the document does not declare`);
-    // A CSV export (src/contract/export.ts) is text; its tests compare it with the JSON pages.
+    // A CSV export (src/contract/export.ts) is text; its tests compare it with the JSON pages. A
+    // list's JSON operation declares its page alone: format=csv there answers what its .csv operation declares.
     if (contentType?.startsWith('text/csv')) {
-      if (!response.content?.['text/csv']) throw new Error(`${method} ${template.path} ${status} answered text/csv, which the document does not declare`);
+      const csvOperation = this.doc.paths[csvExportPath(template.path)]?.[method.toLowerCase() as 'get'];
+      const declared = response.content?.['text/csv'] ?? csvOperation?.responses[String(status)]?.content?.['text/csv'];
+      if (!declared) throw new Error(`${method} ${template.path} ${status} answered text/csv, which the document does not declare`);
       return;
     }
     const schema = response.content?.['application/json']?.schema;

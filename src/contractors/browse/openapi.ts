@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { listResponse, pageResponse, ref, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { enumOf, limitParam, listOf, nameFragmentParam, pageParams } from '../../contract/params';
-import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { CONTRACTORS_TAG } from '../types';
@@ -95,16 +95,18 @@ export const contractorBrowseFragment: ApiFragment = {
         responses: { '200': listResponse(ref('ContractorSummary'), 'Best matches first.'), ...standardErrors() },
       },
     },
-    '/api/v1/contractors': {
-      get: {
+    ...exportableList(
+      '/api/v1/contractors',
+      {
         operationId: 'browseContractors',
         summary: 'Browse and filter companies',
         description: CONTRACTOR_BROWSE_DESCRIPTION,
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(contractorBrowseInputs.browse),
-        responses: { '200': exportPageResponse(ref('ContractorSummary'), CONTRACTOR_CSV), ...exportListErrors() },
+        responses: { '200': pageResponse(ref('ContractorSummary')), ...exportListErrors() },
       },
-    },
+      CONTRACTOR_CSV,
+    ),
   },
 };

@@ -1,4 +1,4 @@
-import { answerSearchList } from '../../contract/export';
+import { answerSearchList, exportableRoutes } from '../../contract/export';
 import { searchHits } from '../../contract/lists';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
@@ -56,7 +56,7 @@ export function contractorBrowseRoutes(deps: AppDeps): Route[] {
         ctx.body = await answers.answer(store.es, store.indexAlias('contractors'), key, async () => JSON.stringify({ data: await searchContractors(store, query) }));
       },
     }),
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/contractors',
       input: contractorBrowseInputs.browse,
@@ -72,6 +72,6 @@ export function contractorBrowseRoutes(deps: AppDeps): Route[] {
           item: summaryOf,
         });
       },
-    }),
+    })),
   ];
 }

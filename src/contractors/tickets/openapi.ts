@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, nullable, pageResponse, ref } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { booleanParam, dateParam, enumOf, listOf, pageParams } from '../../contract/params';
-import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { NEW_HEARING_WINDOW_DAYS, TICKET_STATUS_DESCRIPTION, TICKET_STATUSES } from '../../domain/contractors';
 import { CONTRACTORS_TAG, slugParam } from '../types';
@@ -52,8 +52,9 @@ export const contractorTicketsFragment: ApiFragment = {
     },
   },
   paths: {
-    '/api/v1/contractors/{slug}/tickets': {
-      get: {
+    ...exportableList(
+      '/api/v1/contractors/{slug}/tickets',
+      {
         operationId: 'listContractorTickets',
         summary: "A contractor's tickets",
         description: `Every OATH summons of the company across every docket spelling, newest first by default, one item per summons. Any slug ever issued answers (an absorbed company's old slug answers the absorber's tickets). A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found.\n\n${TICKET_ORDER}`,
@@ -61,8 +62,9 @@ export const contractorTicketsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(contractorTicketInputs.tickets),
-        responses: { '200': exportPageResponse(ref('ContractorTicket'), TICKET_CSV), ...exportListErrors(['404', 'No contractor with this slug (not_found).']) },
+        responses: { '200': pageResponse(ref('ContractorTicket')), ...exportListErrors(['404', 'No contractor with this slug (not_found).']) },
       },
-    },
+      TICKET_CSV,
+    ),
   },
 };

@@ -1,4 +1,4 @@
-import { answerList } from '../../contract/export';
+import { answerList, exportableRoutes } from '../../contract/export';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
@@ -11,7 +11,7 @@ import { ticketItemOf, ticketPositionOf, ticketRows } from './store';
 
 export function contractorTicketRoutes(deps: AppDeps): Route[] {
   return [
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/contractors/{slug}/tickets',
       input: contractorTicketInputs.tickets,
@@ -34,6 +34,6 @@ export function contractorTicketRoutes(deps: AppDeps): Route[] {
           item: ticketItemOf,
         });
       },
-    }),
+    })),
   ];
 }

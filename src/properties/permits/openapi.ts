@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DATE, nullable, pageResponse, ref } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import { dateParam, enumOf, pageParams } from '../../contract/params';
-import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { PERMIT_AGENCIES, PERMIT_RECORD_TYPES } from '../../domain/properties/permits';
 import { bblParam } from '../openapi';
@@ -60,8 +60,9 @@ export const permitsFragment: ApiFragment = {
     },
   },
   paths: {
-    '/api/v1/properties/{bbl}/permits': {
-      get: {
+    ...exportableList(
+      '/api/v1/properties/{bbl}/permits',
+      {
         operationId: 'listPropertyPermits',
         summary: "A lot's permits and job filings",
         description: `Every permit and job filing of the lot from DOB's BIS (permit issuance, job application filings) and DOB NOW (job filings, approved permits), one item per record. Filters combine (AND).\n\n${PERMIT_MAPPING}\n\n${PERMIT_ORDER}`,
@@ -69,8 +70,9 @@ export const permitsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(permitInputs.permits),
-        responses: { '200': exportPageResponse(ref('PropertyPermit'), PERMIT_CSV), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
+        responses: { '200': pageResponse(ref('PropertyPermit')), ...exportListErrors(['404', 'No lot with this bbl on record (not_found).']) },
       },
-    },
+      PERMIT_CSV,
+    ),
   },
 };

@@ -1,4 +1,4 @@
-import { answerList } from '../../contract/export';
+import { answerList, exportableRoutes } from '../../contract/export';
 import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
@@ -9,7 +9,7 @@ import { permitPositionOf, permitRows } from './store';
 
 export function permitRoutes(deps: AppDeps): Route[] {
   return [
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/permits',
       input: permitInputs.permits,
@@ -32,6 +32,6 @@ export function permitRoutes(deps: AppDeps): Route[] {
           item: (row) => row.item,
         });
       },
-    }),
+    })),
   ];
 }

@@ -4,7 +4,7 @@ import { operationInput } from '../../contract/input';
 import { booleanParam, boroughListParam, dateParam, enumOf, latParam, listOf, lngParam, nameFragmentParam, pageParams, radiusParam, zipListParam } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
 import { categoryListParam, cuisineListParam, gradeListParam, scoreParam } from '../openapi';
-import { exportListErrors, exportPageResponse, exportParams } from '../../contract/export-document';
+import { exportableList, exportListErrors, exportParams } from '../../contract/export-document';
 import { BOROUGHS, GRADES, VIOLATION_CATEGORIES } from '../types';
 
 const FEED_TAG = 'City feeds';
@@ -123,8 +123,9 @@ export const feedsFragment: ApiFragment = {
     },
   },
   paths: {
-    '/api/v1/violations': {
-      get: {
+    ...exportableList(
+      '/api/v1/violations',
+      {
         operationId: 'listViolations',
         summary: 'City-wide violation feed',
         description: `One row per citation. Every filter combines with every other (AND), the geo circle included; comma lists match any of their values. code matches case-insensitively; q matches establishment names (every word, the last as a prefix, with the search's text folding); a q with no letters or digits (emoji, "*:*") matches nothing: the list is empty, as on search. The circle (lat, lng, radius) keeps rows whose establishment has coordinates within radius meters; rows without coordinates never match it.\n\n${FEED_PAGING}`,
@@ -133,11 +134,13 @@ export const feedsFragment: ApiFragment = {
         'x-requires': { lat: ['lng'], lng: ['lat'], radius: ['lat', 'lng'] },
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.violations),
-        responses: { '200': exportPageResponse(ref('CityViolation'), VIOLATION_FEED_CSV), ...exportListErrors() },
+        responses: { '200': pageResponse(ref('CityViolation')), ...exportListErrors() },
       },
-    },
-    '/api/v1/inspections': {
-      get: {
+      VIOLATION_FEED_CSV,
+    ),
+    ...exportableList(
+      '/api/v1/inspections',
+      {
         operationId: 'listInspections',
         summary: 'City-wide inspection feed',
         description: `One row per visit (camis + date + inspection type). grade keeps visits that issued one of the grades; minScore keeps visits scored at least that (unscored visits never match).\n\n${FEED_PAGING}`,
@@ -145,9 +148,10 @@ export const feedsFragment: ApiFragment = {
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(feedInputs.inspections),
-        responses: { '200': exportPageResponse(ref('CityInspection'), INSPECTION_FEED_CSV), ...exportListErrors() },
+        responses: { '200': pageResponse(ref('CityInspection')), ...exportListErrors() },
       },
-    },
+      INSPECTION_FEED_CSV,
+    ),
     '/api/v1/meta/cuisines': {
       get: {
         operationId: 'listCuisines',

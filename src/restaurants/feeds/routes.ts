@@ -1,4 +1,4 @@
-import { answerCopyList, answerSearchList, type CopyStatement, type CsvColumns, type ExportQuery, wantsCsv } from '../../contract/export';
+import { answerCopyList, answerSearchList, type CopyStatement, type CsvColumns, exportableRoutes, type ExportQuery, wantsCsv } from '../../contract/export';
 import { type Route, route, type RouteContext } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import type { Position } from '../../search/cursor';
@@ -43,7 +43,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
   };
 
   return [
-    route({
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/violations',
       input: feedInputs.violations,
@@ -51,8 +51,8 @@ export function feedRoutes(deps: AppDeps): Route[] {
         await feedAnswer(ctx, { list: 'violations', index: 'restaurant_violations', csv: VIOLATION_FEED_CSV }, query, (after) => buildViolationFeedRequest(query, after),
           violationExportFromPostgres(query) ? (after) => violationFeedStatement(query, after) : null);
       },
-    }),
-    route({
+    })),
+    ...exportableRoutes(route({
       method: 'get',
       path: '/api/v1/inspections',
       input: feedInputs.inspections,
@@ -60,7 +60,7 @@ export function feedRoutes(deps: AppDeps): Route[] {
         await feedAnswer(ctx, { list: 'inspections', index: 'restaurant_inspections', csv: INSPECTION_FEED_CSV }, query, (after) => buildInspectionFeedRequest(query, after),
           (after) => inspectionFeedStatement(query, after));
       },
-    }),
+    })),
     {
       method: 'get',
       path: '/api/v1/meta/cuisines',
