@@ -70,21 +70,51 @@ function cpuPerRequest(cpu: CpuReading, requests: number): string {
   return [...servers, `load generator ${ms(cpu.loadGeneratorSeconds, requests)}`].join(', ');
 }
 
+/** Searches the index has answered so far (primaries; one shard an index, so one per search). */
+async function searchTotal(ctx: BenchContext, index: string): Promise<number> {
+  const stats = (await ctx.stores.byMode.live.es.indices.stats({ index: ctx.stores.byMode.live.indexAlias(index), metric: 'search' })) as { _all?: { primaries?: { search?: { query_total?: number } } } };
+  return stats._all?.primaries?.search?.query_total ?? 0;
+}
+
+/** The bare Koa process's CPU seconds per answered request at each offered rate, measured once per bench run. */
+const koaFloor = new Map<number, number>();
+
+async function koaCpuPerRequest(rate: number, ctx: BenchContext, koaUrl: string): Promise<number> {
+  const known = koaFloor.get(rate);
+  if (known !== undefined) return known;
+  if (WARMUP_SEC > 0) await openLoopLoad(koaUrl, [{ path: '/' }], { rate, durationSec: WARMUP_SEC, seed: rate + 1 });
+  const meter = new CpuMeter({ 'bare Koa': ctx.koaPid });
+  meter.start();
+  const r = await openLoopLoad(koaUrl, [{ path: '/' }], { rate, durationSec: ctx.durationSec, seed: rate });
+  const seconds = meter.stop().seconds['bare Koa'] / Math.max(1, r.answered);
+  koaFloor.set(rate, seconds);
+  return seconds;
+}
+
 /** Open-loop at each offered rate: latency from the scheduled send, and CPU per request of each process. */
-async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: BenchContext, cursor: RequestCursor): Promise<string[]> {
+async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: BenchContext, cursor: RequestCursor, searchIndex?: string, koaUrl?: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${ctx.liveKey}` };
   const lines: string[] = [];
   for (const rate of rates) {
     if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers, seed: rate + 1, cursor });
+    const searchesBefore = searchIndex ? await searchTotal(ctx, searchIndex) : 0;
     const meter = new CpuMeter(serverPids(ctx.apiPid));
     meter.start();
     const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers, seed: rate, cursor });
     const cpu = meter.stop();
+    const searches = searchIndex ? (await searchTotal(ctx, searchIndex)) - searchesBefore : 0;
     const failures = r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}` : '';
     lines.push(
       `  open-loop ${rate} req/s (Poisson, ${ctx.durationSec} s, ${r.sent} sent): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms, ${r.over100Ms} over 100 ms; achieved ${r.achievedRate} req/s${failures}; ${r.connections} connections, generator lag max ${r.generatorLagMaxMs} ms`,
       `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / cpu.elapsedSeconds) * 100).toFixed(0)}% of a core`,
     );
+    if (searchIndex && koaUrl) {
+      const koa = await koaCpuPerRequest(rate, ctx, koaUrl);
+      const api = (cpu.seconds.API ?? 0) / Math.max(1, r.answered);
+      lines.push(
+        `    Elasticsearch searches per request: ${(searches / Math.max(1, r.answered)).toFixed(2)} (${searches} on the ${searchIndex} index for ${r.answered} answers); bare Koa at ${rate} req/s: CPU ${(koa * 1000).toFixed(2)} ms per request, the API ${(api / Math.max(koa, 1e-9)).toFixed(1)} x that`,
+      );
+    }
   }
   return lines;
 }
@@ -148,14 +178,15 @@ async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string
   const lines: string[] = [];
   // Each run goes on through the requests where the last one stopped (none replays a warm-up's).
   const cursor: RequestCursor = { next: 0 };
-  if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor)));
+  if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor, scenario.searchIndex, koaUrl)));
   if (!scenario.openLoop || scenario.baseline) lines.push(...(await runSaturated(scenario, requests, ctx, koaUrl, cursor)));
   return lines;
 }
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const selected = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+  const named = (s: (typeof scenarios)[number]) => only.includes(s.name) || (s.kind === 'http' && (s.aliases ?? []).some((alias) => only.includes(alias)));
+  const selected = only.length ? scenarios.filter(named) : scenarios;
   if (only.length && selected.length !== only.length) throw new Error(`unknown scenario; known: ${scenarios.map((s) => s.name).join(', ')}`);
 
   const urls = await ensureServices();

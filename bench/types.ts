@@ -29,8 +29,17 @@ export interface HttpRequestSpec {
 export interface HttpScenario {
   kind: 'http';
   name: string;
+  /** Other names the scenario answers to on the command line. */
+  aliases?: string[];
   description: string;
   connections: number;
+  /**
+   * The index (its family name, e.g. `restaurants`) the scenario's requests search: each
+   * open-loop run then reports Elasticsearch searches per request (the index's query total
+   * over the measured window; every index has one shard, so one search counts once) and the
+   * bare Koa process's CPU per request at the same offered rate beside the API's.
+   */
+  searchIndex?: string;
   prepare?(ctx: BenchContext): Promise<void>;
   /** Requests cycled through by the load generator. */
   requests(ctx: BenchContext): Promise<HttpRequestSpec[]> | HttpRequestSpec[];

@@ -128,6 +128,8 @@ const companyKeystrokes = (names: NamedPlace[]) =>
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'contractors-typeahead',
+  aliases: ['company-typeahead'],
+  searchIndex: 'contractors',
   description: `GET /contractors/search: people typing company names letter by letter (Zipf-skewed by tickets, legal forms left off, typos), open-loop at ${RATE} req/s; the names cut at a keystroke checked first`,
   connections: 0,
   openLoop: { rate: RATE },

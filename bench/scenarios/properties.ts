@@ -159,6 +159,8 @@ export function addressKeystrokes(lots: Samples['typed'], seed = 11, typists = T
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'properties-typeahead',
+  aliases: ['address-typeahead'],
+  searchIndex: 'properties',
   description: `GET /properties/search: generated addresses typed keystroke by keystroke (as PLUTO spells them, abbreviated, with a borough), open-loop at ${RATE} req/s`,
   connections: 0,
   openLoop: { rate: RATE },

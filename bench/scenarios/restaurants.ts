@@ -118,6 +118,7 @@ async function emptyAnswers(ctx: BenchContext): Promise<string> {
 const typeahead: BenchScenario = {
   kind: 'http',
   name: 'restaurants-typeahead',
+  searchIndex: 'restaurants',
   description:
     'GET /restaurants/search: people typing names letter by letter (Zipf-skewed names, typos, place suffixes), open-loop at 100/200/400 req/s; then saturated vs the same Elasticsearch work called directly (in-process, no HTTP)',
   connections: 32,
