@@ -37,17 +37,17 @@ export function fuzzyWordClauses(words: string[], edits: number[], maxEdits: num
 }
 
 /**
- * A typo tier that ranks closer spellings first inside it: the tier's score, plus up to
- * `span` (less than the gap to the tier above) shared among the query words a name has
- * spelled exactly (the last word, still being typed, half as a prefix). "piza hut" finds
- * PIZZA HUT (one word exact) before HUTCH & PITA CO (a prefix) and BAYA HOT NICE PIZZA
- * (none), where a flat tier sorted them by name alone.
+ * Inside a typo tier, closer spellings first: up to `span` (less than the gap to the tier
+ * below) shared among the query words a name has spelled exactly (the last word, still being
+ * typed, half as a prefix). "piza hut" finds PIZZA HUT (one word exact) before HUTCH & PITA CO
+ * (a prefix) and BAYA HOT NICE PIZZA (none), where a flat tier sorted them by name alone.
+ * The scored clauses a tier adds inside itself (src/search/typeahead.ts `inside`).
  */
-export function closerSpellingsFirst(boost: number, span: number, fuzzy: object, words: string[], field: string): object {
+export function closerSpellings(span: number, words: string[], field: string): object[] {
   const share = span / words.length;
   const asTyped: object[] = words.slice(0, -1).map((word) => ({ constant_score: { filter: { term: { [field]: word } }, boost: share } }));
   // The last word whole gains its full share, as a prefix of a longer word half of it.
   const last = words[words.length - 1];
   asTyped.push({ constant_score: { filter: { term: { [field]: last } }, boost: share / 2 } }, { constant_score: { filter: { prefix: { [field]: last } }, boost: share / 2 } });
-  return { bool: { must: [{ constant_score: { filter: fuzzy, boost } }], should: asTyped } };
+  return asTyped;
 }
