@@ -26,6 +26,7 @@ import { CpuMeter, type CpuReading, serverPids } from './cpu';
 import { functionLoad, httpLoad } from './load';
 import { openLoopLoad, type RequestCursor } from './open-loop';
 import { scenarios } from './scenarios/index';
+import { tierCosts } from './typeahead-profile';
 import type { BenchContext, HttpRequestSpec, HttpScenario, LoadResult } from './types';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -170,7 +171,10 @@ async function runSaturated(scenario: HttpScenario, requests: HttpRequestSpec[],
 }
 
 /** Open-loop rates first when the scenario has them; then the saturated comparison when it has a baseline (or no rates). */
-async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
+/** Keystrokes profiled per typeahead scenario (spread over its requests). */
+const PROFILED_KEYSTROKES = 300;
+
+async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string, withProfile = false): Promise<string[]> {
   await scenario.prepare?.(ctx);
   const skip = await scenario.unavailable?.(ctx);
   if (skip) return [`  skipped: ${skip}`];
@@ -180,6 +184,11 @@ async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string
   const cursor: RequestCursor = { next: 0 };
   if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor, scenario.searchIndex, koaUrl)));
   if (!scenario.openLoop || scenario.baseline) lines.push(...(await runSaturated(scenario, requests, ctx, koaUrl, cursor)));
+  if (withProfile && scenario.typeahead) {
+    const step = Math.max(1, Math.floor(requests.length / PROFILED_KEYSTROKES));
+    const queries = requests.filter((_, i) => i % step === 0).slice(0, PROFILED_KEYSTROKES).map((request) => ({ q: new URL(request.path, 'http://bench').searchParams.get('q') ?? '', limit: 10 }));
+    lines.push(...(await tierCosts(ctx.stores.byMode.live, scenario.typeahead, queries)));
+  }
   return lines;
 }
 
@@ -227,7 +236,7 @@ async function main(): Promise<void> {
       const koaUrl = `http://127.0.0.1:${koa.port}`;
       const variants = scenario.variants ?? [];
       if (variants.length) process.stdout.write('  [default]\n');
-      process.stdout.write(`${(await runHttp(scenario, ctx, koaUrl)).join('\n')}\n`);
+      process.stdout.write(`${(await runHttp(scenario, ctx, koaUrl, true)).join('\n')}\n`);
       // Each variant is its own API process with its environment, measured the same way after the default one.
       for (const variant of variants) {
         const other = await startProcess(path.join(repoRoot, 'src', 'server.ts'), { ...env, ...variant.env });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { CONTRACTOR_TYPEAHEAD } from '../../src/contractors/browse/queries';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTRACTORS, OATH_LOAD } from '../../ingest/families';
@@ -130,6 +131,7 @@ const typeahead: BenchScenario = {
   name: 'contractors-typeahead',
   aliases: ['company-typeahead'],
   searchIndex: 'contractors',
+  typeahead: CONTRACTOR_TYPEAHEAD,
   description: `GET /contractors/search: people typing company names letter by letter (Zipf-skewed by tickets, legal forms left off, typos), open-loop at ${RATE} req/s; the names cut at a keystroke checked first`,
   connections: 0,
   openLoop: { rate: RATE },

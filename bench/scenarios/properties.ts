@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PROPERTY_TYPEAHEAD } from '../../src/properties/search/queries';
 import os from 'node:os';
 import path from 'node:path';
 import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
@@ -161,6 +162,7 @@ const typeahead: BenchScenario = {
   name: 'properties-typeahead',
   aliases: ['address-typeahead'],
   searchIndex: 'properties',
+  typeahead: PROPERTY_TYPEAHEAD,
   description: `GET /properties/search: generated addresses typed keystroke by keystroke (as PLUTO spells them, abbreviated, with a borough), open-loop at ${RATE} req/s`,
   connections: 0,
   openLoop: { rate: RATE },

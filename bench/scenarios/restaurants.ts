@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { RESTAURANT_TYPEAHEAD } from '../../src/restaurants/queries';
 import os from 'node:os';
 import path from 'node:path';
 import { generateRestaurants } from '../../ingest/generate/restaurants';
@@ -119,6 +120,7 @@ const typeahead: BenchScenario = {
   kind: 'http',
   name: 'restaurants-typeahead',
   searchIndex: 'restaurants',
+  typeahead: RESTAURANT_TYPEAHEAD,
   description:
     'GET /restaurants/search: people typing names letter by letter (Zipf-skewed names, typos, place suffixes), open-loop at 100/200/400 req/s; then saturated vs the same Elasticsearch work called directly (in-process, no HTTP)',
   connections: 32,

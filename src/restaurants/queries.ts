@@ -3,7 +3,7 @@ import { compactText, normalizeText, tokens } from '../search/normalize';
 import { closerSpellings, fuzzyWordsTier } from '../search/fuzzy';
 import { placeScope, splitPlace } from '../search/places';
 import type { Reading, Tier, TypeaheadTable } from '../search/typeahead';
-import { SUMMARY_FETCH, summaryOf } from './shape';
+import { SUMMARY_FETCH, summaryJson, summaryOf } from './shape';
 import type { RestaurantSummary } from './types';
 import type { RestaurantSearchQuery } from './openapi';
 import type { Position, PositionShape } from '../search/cursor';
@@ -159,6 +159,7 @@ export const RESTAURANT_TYPEAHEAD: TypeaheadTable<RestaurantSearchQuery, NameInp
   ],
   fields: SUMMARY_FETCH.docvalue_fields as unknown as string[],
   shape: (hit, query) => summaryOf(hit, query.lat !== undefined && query.lng !== undefined ? 1 : undefined),
+  json: (hit, query) => summaryJson(hit, query.lat !== undefined && query.lng !== undefined ? 1 : undefined),
 };
 
 export type BrowseSort = BrowseQuery['sort'];

@@ -148,6 +148,8 @@ export const CONTRACTOR_TYPEAHEAD: TypeaheadTable<{ q: string; limit: number }, 
   order: () => SEARCH_ORDER,
   fields: ['summary'],
   shape: summaryOf,
+  // The stored summary is the served item's JSON (contract key order).
+  json: (hit) => Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8'),
 };
 
 /**
