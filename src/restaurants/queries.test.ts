@@ -81,10 +81,11 @@ describe('search tiers', () => {
     expect(boosts(tierClauses('abc'))).not.toContain(TIERS.firstLetter);
   });
 
-  test('two-edit spellings keep the first two letters, one-edit spellings the first', () => {
+  test('typos are term lookups on the indexed edit keys, never a fuzzy expansion', () => {
     const json = JSON.stringify(tierClauses('tortila'));
-    expect(json).toContain('"fuzziness":1,"prefix_length":1');
-    expect(json).toContain('"fuzziness":2,"prefix_length":2');
+    expect(json).not.toContain('"fuzzy"');
+    expect(json).toContain('"nameEditKeys":["-tortila","~tortila","1:trtila"');
+    expect(json).toContain('{"terms":{"nameTwoEditKeys":["tortila","totila"');
   });
 
   test('with a location: distance sorts inside a tier; a place lifts its establishments by a band', () => {

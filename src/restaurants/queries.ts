@@ -1,6 +1,7 @@
 import { firstLetterTier, FIRST_LETTER_MIN, nameTailsOf } from '../search/first-letter';
 import { compactText, normalizeText, tokens } from '../search/normalize';
-import { closerSpellings, fuzzyWordsTier } from '../search/fuzzy';
+import { closerSpellings, typoWordsTier } from '../search/fuzzy';
+import type { EditKeyFields } from '../search/edit-keys';
 import { placeScope, splitPlace } from '../search/places';
 import type { Reading, Tier, TypeaheadTable } from '../search/typeahead';
 import { SUMMARY_FETCH, summaryJson, summaryOf } from './shape';
@@ -29,6 +30,9 @@ export interface PlaceScope {
   boroughs: string[];
   zips: string[];
 }
+
+/** The name's words and their indexed edit keys (index-mappings/restaurants.json). */
+const NAME_EDITS: EditKeyFields = { words: 'nameNorm', oneEdit: 'nameEditKeys', twoEdits: 'nameTwoEditKeys' };
 
 /** Inside a typo tier, a name with more words spelled as typed gains up to this much: less than the 5 between tiers. */
 const CLOSER_SPAN = 4;
@@ -82,7 +86,7 @@ export const RESTAURANT_TIERS: ReadonlyArray<Tier<NameInput>> = [
     name: 'fuzzyOne',
     score: 40,
     matches: 'every word matches a name word within one edit (typo), first letter exact;',
-    filter: ({ words }) => fuzzyWordsTier(words, 1, 'nameNorm'),
+    filter: ({ words }) => typoWordsTier(words, 1, NAME_EDITS),
     inside: ({ words }) => closerSpellings(CLOSER_SPAN, words, 'nameNorm'),
   },
   {
@@ -96,7 +100,7 @@ export const RESTAURANT_TIERS: ReadonlyArray<Tier<NameInput>> = [
     name: 'fuzzyTwo',
     score: 30,
     matches: 'every word matches a name word within two edits (words of six or more letters only, first two letters exact).',
-    filter: ({ words }) => fuzzyWordsTier(words, 2, 'nameNorm'),
+    filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
     inside: ({ words }) => closerSpellings(CLOSER_SPAN, words, 'nameNorm'),
   },
 ];

@@ -1,3 +1,5 @@
+import { type EditKeyFields, oneEditClause, twoEditsClause } from './edit-keys';
+
 /**
  * Typo-tolerant word matching for the typeaheads: every query word within a few edits of a
  * word of a field (first letter exact for one edit, first two for two, which keeps the
@@ -34,6 +36,24 @@ export function fuzzyWordClauses(words: string[], edits: number[], maxEdits: num
     const fuzzy = { fuzzy: { [field]: { value: word, fuzziness: edits[i], prefix_length: edits[i], transpositions: true, max_expansions: 50 } } };
     return last ? { bool: { should: [fuzzy, exact], minimum_should_match: 1 } } : fuzzy;
   });
+}
+
+/**
+ * Every word within `maxEdits` of a name word, by the indexed edit keys (edit-keys.ts: term
+ * lookups, no fuzzy expansion): the same words as fuzzyWordsTier (a few more four edits apart
+ * at two edits); null when no word is long enough for `maxEdits`.
+ */
+export function typoWordsTier(words: string[], maxEdits: number, fields: EditKeyFields): object | null {
+  const edits = words.map((word) => editsFor(word, maxEdits));
+  if (!edits.some((e) => e === maxEdits)) return null;
+  const clauses = words.map((word, i) => {
+    const last = i === words.length - 1;
+    const exact = last ? { prefix: { [fields.words]: word } } : { term: { [fields.words]: word } };
+    if (edits[i] === 0) return exact;
+    const typo = edits[i] === 1 ? oneEditClause(word, fields) : twoEditsClause(word, fields);
+    return last ? { bool: { should: [typo, exact], minimum_should_match: 1 } } : typo;
+  });
+  return { bool: { filter: clauses } };
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Position, PositionShape } from '../../search/cursor';
 import { searchAfterRequest } from '../../contract/lists';
 import { rangeFilter, termsFilter } from '../../search/filters';
 import { firstLetterTier } from '../../search/first-letter';
-import { fuzzyWordsTier } from '../../search/fuzzy';
+import { typoWordsTier } from '../../search/fuzzy';
+import type { EditKeyFields } from '../../search/edit-keys';
 import { compactText, tokens } from '../../search/normalize';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { companyNameOf, LEGAL_FORM_WORDS } from '../../domain/contractors';
@@ -61,6 +62,9 @@ export function buildBrowseRequest(query: BrowseFilters & { limit: number }, aft
   return searchAfterRequest(query.limit, { ...SUMMARY_FETCH, query: { bool: { filter: browseFilters(query) } }, sort: browseSort(query.sort) }, after);
 }
 
+/** The names' words without legal forms and their indexed edit keys (index-mappings/contractors.json). */
+const NAME_EDITS: EditKeyFields = { words: 'spellingsCoreWords', oneEdit: 'nameEditKeys', twoEdits: 'nameTwoEditKeys' };
+
 /** A reading of q: the words that must match (queryWords), as text and spaces removed, made once. */
 export interface CompanyInput {
   words: string[];
@@ -97,7 +101,7 @@ export const CONTRACTOR_TIERS: ReadonlyArray<Tier<CompanyInput>> = [
     name: 'fuzzyOne',
     score: 40,
     matches: 'every word matches a word of the name within one edit (a wrong, missing, extra or swapped letter; first letter exact), words of 3 to 5 letters one edit, longer words too, shorter words exact;',
-    filter: ({ words }) => fuzzyWordsTier(words, 1, 'spellingsCoreWords'),
+    filter: ({ words }) => typoWordsTier(words, 1, NAME_EDITS),
   },
   {
     name: 'firstLetter',
@@ -109,7 +113,7 @@ export const CONTRACTOR_TIERS: ReadonlyArray<Tier<CompanyInput>> = [
     name: 'fuzzyTwo',
     score: 30,
     matches: 'every word matches within two edits (words of six letters or more, first two letters exact).',
-    filter: ({ words }) => fuzzyWordsTier(words, 2, 'spellingsCoreWords'),
+    filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
   },
 ];
 
