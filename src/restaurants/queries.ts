@@ -99,7 +99,7 @@ export const RESTAURANT_TIERS: ReadonlyArray<Tier<NameInput>> = [
   {
     name: 'fuzzyTwo',
     score: 30,
-    matches: 'every word matches a name word within two edits (words of six or more letters only, first two letters exact).',
+    matches: 'every word matches a name word within two edits (words of six or more letters only, first two letters exact; a word whose letters only moved may be found here too).',
     filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
     inside: ({ words }) => closerSpellings(CLOSER_SPAN, words, 'nameNorm'),
   },

@@ -112,7 +112,7 @@ export const CONTRACTOR_TIERS: ReadonlyArray<Tier<CompanyInput>> = [
   {
     name: 'fuzzyTwo',
     score: 30,
-    matches: 'every word matches within two edits (words of six letters or more, first two letters exact).',
+    matches: 'every word matches within two edits (words of six letters or more, first two letters exact; a word whose letters only moved may be found here too).',
     filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
   },
 ];
