@@ -66,7 +66,8 @@ export function twoEditKeysOf(words: string): string[] {
 export interface EditKeyFields {
   words: string;
   oneEdit: string;
-  twoEdits: string;
+  /** Absent where no tier matches two edits. */
+  twoEdits?: string;
 }
 
 /** The word within one edit (first letter kept) of a name word, as term lookups. */
@@ -83,5 +84,6 @@ export function oneEditClause(word: string, fields: EditKeyFields): object {
 
 /** The word within two edits (first two letters kept) of a name word, as term lookups. */
 export function twoEditsClause(word: string, fields: EditKeyFields): object {
+  if (!fields.twoEdits) throw new Error(`no two-edit keys beside ${fields.words}`);
   return { terms: { [fields.twoEdits]: unique(twoEditNeighbourhood(word)) } };
 }

@@ -1,7 +1,8 @@
 import { canonicalStreetWords, houseNumberKey, houseNumberPoints, isBorough, parseBblPrefix } from '../../nyc';
 import { type AddressQuery, addressKey, blockHead, parseAddressQuery } from '../../search/address';
 import type { PlaceMatch } from '../../search/places';
-import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
+import { editsFor, typoWordClauses } from '../../search/fuzzy';
+import type { EditKeyFields } from '../../search/edit-keys';
 import { type Tier, typeahead, type TypeaheadTable } from '../../search/typeahead';
 import { propertySlug } from './shape';
 
@@ -30,6 +31,9 @@ export const IN_PLACE = 4;
  */
 export const SEARCH_FIELDS = ['bbl', 'address', 'borough'];
 
+/** The address words and their one-edit keys (index-mappings/properties.json). */
+const ADDRESS_EDITS: EditKeyFields = { words: 'addressWords', oneEdit: 'addressEditKeys' };
+
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 const DIGITS = /^\d+$/;
 
@@ -52,7 +56,7 @@ export function streetsTyped(query: AddressQuery): string[] {
 /** Every word within one edit (first letter exact); numbers and short words exact; the last word may also be a prefix. */
 function oneEditWords(street: string): object[] | null {
   const words = street.split(' ').filter(Boolean);
-  return fuzzyWordClauses(words, words.map((word) => (DIGITS.test(word) ? 0 : editsFor(word, 1))), 1, 'addressWords');
+  return typoWordClauses(words, words.map((word) => (DIGITS.test(word) ? 0 : editsFor(word, 1))), 1, ADDRESS_EDITS);
 }
 
 /** The canonical street of each run of the first typed words, all but the last word down to one. */
@@ -209,7 +213,8 @@ export const PROPERTY_TIERS: ReadonlyArray<Tier<AddressInput>> = [
     name: 'sameStreet',
     score: 30,
     matches: 'lots on the typed street at any other number.',
-    filter: (input) => (withStreet(input) && input.house ? anyOf(input.streets.map((street) => ({ match_phrase_prefix: { addressWords: { query: street } } }))) : null),
+    // addressPhrases holds every run of an address key's words cut after any letter: the street typed is one term lookup.
+    filter: (input) => (withStreet(input) && input.house ? { terms: { addressPhrases: input.streets } } : null),
   },
 ];
 
