@@ -71,10 +71,23 @@ function cpuPerRequest(cpu: CpuReading, requests: number): string {
   return [...servers, `load generator ${ms(cpu.loadGeneratorSeconds, requests)}`].join(', ');
 }
 
-/** Searches the index has answered so far (primaries; one shard an index, so one per search). */
-async function searchTotal(ctx: BenchContext, index: string): Promise<number> {
-  const stats = (await ctx.stores.byMode.live.es.indices.stats({ index: ctx.stores.byMode.live.indexAlias(index), metric: 'search' })) as { _all?: { primaries?: { search?: { query_total?: number } } } };
-  return stats._all?.primaries?.search?.query_total ?? 0;
+interface SearchCounts {
+  searches: number;
+  queryMs: number;
+  fetchMs: number;
+}
+
+/**
+ * Searches the index has answered so far (primaries; one shard an index, so one per search),
+ * and the time its query and fetch phases took: the index's own share of Elasticsearch, which
+ * the process's CPU (shared with anything else the node serves) cannot tell apart.
+ */
+async function searchTotal(ctx: BenchContext, index: string): Promise<SearchCounts> {
+  const stats = (await ctx.stores.byMode.live.es.indices.stats({ index: ctx.stores.byMode.live.indexAlias(index), metric: 'search' })) as {
+    _all?: { primaries?: { search?: { query_total?: number; query_time_in_millis?: number; fetch_time_in_millis?: number } } };
+  };
+  const search = stats._all?.primaries?.search;
+  return { searches: search?.query_total ?? 0, queryMs: search?.query_time_in_millis ?? 0, fetchMs: search?.fetch_time_in_millis ?? 0 };
 }
 
 /** The bare Koa process's CPU seconds per answered request at each offered rate, measured once per bench run. */
@@ -98,22 +111,24 @@ async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: Be
   const lines: string[] = [];
   for (const rate of rates) {
     if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers, seed: rate + 1, cursor });
-    const searchesBefore = searchIndex ? await searchTotal(ctx, searchIndex) : 0;
+    const searchesBefore = searchIndex ? await searchTotal(ctx, searchIndex) : undefined;
     const meter = new CpuMeter(serverPids(ctx.apiPid));
     meter.start();
     const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers, seed: rate, cursor });
     const cpu = meter.stop();
-    const searches = searchIndex ? (await searchTotal(ctx, searchIndex)) - searchesBefore : 0;
+    const searchesAfter = searchIndex ? await searchTotal(ctx, searchIndex) : undefined;
     const failures = r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}` : '';
     lines.push(
       `  open-loop ${rate} req/s (Poisson, ${ctx.durationSec} s, ${r.sent} sent): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms, ${r.over100Ms} over 100 ms; achieved ${r.achievedRate} req/s${failures}; ${r.connections} connections, generator lag max ${r.generatorLagMaxMs} ms`,
       `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / cpu.elapsedSeconds) * 100).toFixed(0)}% of a core`,
     );
-    if (searchIndex && koaUrl) {
+    if (searchIndex && koaUrl && searchesBefore && searchesAfter) {
       const koa = await koaCpuPerRequest(rate, ctx, koaUrl);
       const api = (cpu.seconds.API ?? 0) / Math.max(1, r.answered);
+      const searches = searchesAfter.searches - searchesBefore.searches;
+      const perAnswer = (ms: number) => (ms / Math.max(1, r.answered)).toFixed(2);
       lines.push(
-        `    Elasticsearch searches per request: ${(searches / Math.max(1, r.answered)).toFixed(2)} (${searches} on the ${searchIndex} index for ${r.answered} answers); bare Koa at ${rate} req/s: CPU ${(koa * 1000).toFixed(2)} ms per request, the API ${(api / Math.max(koa, 1e-9)).toFixed(1)} x that`,
+        `    Elasticsearch searches per request: ${(searches / Math.max(1, r.answered)).toFixed(2)} (${searches} on the ${searchIndex} index for ${r.answered} answers); the index's query and fetch phases ${perAnswer(searchesAfter.queryMs - searchesBefore.queryMs)} + ${perAnswer(searchesAfter.fetchMs - searchesBefore.fetchMs)} ms per request; bare Koa at ${rate} req/s: CPU ${(koa * 1000).toFixed(2)} ms per request, the API ${(api / Math.max(koa, 1e-9)).toFixed(1)} x that`,
       );
     }
   }
