@@ -1,4 +1,4 @@
-import { type EditKeyFields, oneEditClause, oneEditKeysOf, twoEditKeysOf, twoEditsClause } from './edit-keys';
+import { type EditKeyFields, oneEditClause, oneEditKeysOf, TWO_EDIT_MAX, twoEditKeysOf, twoEditsClause } from './edit-keys';
 
 const FIELDS: EditKeyFields = { words: 'w', oneEdit: 'e1', twoEdits: 'e2' };
 
@@ -62,4 +62,11 @@ test('two edits, first two letters kept: every pair fuzziness 2, prefix_length 2
     if (fuzzyMatches(q, w, 2, 2)) expect([q, w, met]).toEqual([q, w, true]);
     if (met) expect([q, w, q.slice(0, 2) === w.slice(0, 2) && osa(q, w) <= 4]).toEqual([q, w, true]);
   }
+});
+
+test('a word past TWO_EDIT_MAX letters has no two-edit neighbourhood and is matched within one edit', () => {
+  const long = 'a'.repeat(TWO_EDIT_MAX) + 'bc';
+  expect(twoEditKeysOf(long)).toEqual([]);
+  expect(twoEditsClause(long, FIELDS)).toEqual(oneEditClause(long, FIELDS));
+  expect(JSON.stringify(twoEditsClause('x'.repeat(120), FIELDS)).length).toBeLessThan(40_000);
 });

@@ -38,6 +38,12 @@ function oneEditKeysOfWord(word: string): string[] {
 
 /** Shortest name word with two-edit keys: a query word of six letters, less two. */
 const TWO_EDIT_MIN = 4;
+/**
+ * Longest word with a two-edit neighbourhood (its size grows with the square of the length:
+ * 253 keys at this length, 6,900 for a 120-letter q): a longer word is matched within one edit.
+ * No word of a name in the city's files comes near it.
+ */
+export const TWO_EDIT_MAX = 24;
 /** Letters a two-edit match keeps as typed. */
 const TWO_EDIT_KEEP = 2;
 
@@ -59,7 +65,7 @@ export function oneEditKeysOf(words: string): string[] {
 
 /** Index side: the two-edit keys of a text's words (keyword values). */
 export function twoEditKeysOf(words: string): string[] {
-  return unique(words.split(' ').filter((word) => word.length >= TWO_EDIT_MIN).flatMap(twoEditNeighbourhood));
+  return unique(words.split(' ').filter((word) => word.length >= TWO_EDIT_MIN && word.length <= TWO_EDIT_MAX).flatMap(twoEditNeighbourhood));
 }
 
 /** The fields a typo clause reads: the name's words, and their one- and two-edit keys. */
@@ -82,8 +88,9 @@ export function oneEditClause(word: string, fields: EditKeyFields): object {
   return { bool: { should: [{ terms: { [fields.oneEdit]: unique(keys) } }, { terms: { [fields.words]: unique(words) } }], minimum_should_match: 1 } };
 }
 
-/** The word within two edits (first two letters kept) of a name word, as term lookups. */
+/** The word within two edits (first two letters kept) of a name word, as term lookups (within one past TWO_EDIT_MAX letters). */
 export function twoEditsClause(word: string, fields: EditKeyFields): object {
   if (!fields.twoEdits) throw new Error(`no two-edit keys beside ${fields.words}`);
+  if (word.length > TWO_EDIT_MAX) return oneEditClause(word, fields);
   return { terms: { [fields.twoEdits]: unique(twoEditNeighbourhood(word)) } };
 }
