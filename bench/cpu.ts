@@ -155,17 +155,29 @@ function processWithArgument(argument: string): number | undefined {
   });
 }
 
+/** Whether a service URL names this machine (its process is then ours to measure). */
+const isLocal = (url: string | undefined) => {
+  if (!url) return true;
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The servers of a bench run: the API's process, and the shared Elasticsearch and Postgres
  * from the service launchers' pid files (`es-logs/elasticsearch.pid`, `pg-data/postmaster.pid`
- * in the cache directory; a node whose pid file is gone is found by its data path on its
- * command line); undefined where the run uses external servers (ELASTICSEARCH_URL,
- * DATABASE_URL) whose processes are not on this machine's launcher.
+ * in the cache directory; a node whose pid file is gone is found by its data path, or its main
+ * class, on its command line), also when ELASTICSEARCH_URL or DATABASE_URL name them on this
+ * machine; undefined where the run uses servers elsewhere.
  */
 export function serverPids(apiPid: number | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, number | undefined> {
   return {
     API: apiPid,
-    Elasticsearch: env.ELASTICSEARCH_URL ? undefined : (elasticsearchPid(SHARED_ELASTICSEARCH) ?? processWithArgument(`path.data=${SHARED_ELASTICSEARCH.dataDir}`)),
-    Postgres: env.DATABASE_URL ? undefined : postmasterPid(SHARED_POSTGRES),
+    Elasticsearch: isLocal(env.ELASTICSEARCH_URL)
+      ? (elasticsearchPid(SHARED_ELASTICSEARCH) ?? processWithArgument(`path.data=${SHARED_ELASTICSEARCH.dataDir}`) ?? processWithArgument('org.elasticsearch.server/org.elasticsearch.bootstrap.Elasticsearch'))
+      : undefined,
+    Postgres: isLocal(env.DATABASE_URL) ? postmasterPid(SHARED_POSTGRES) : undefined,
   };
 }

@@ -26,6 +26,7 @@ import { CpuMeter, type CpuReading, serverPids } from './cpu';
 import { functionLoad, httpLoad } from './load';
 import { openLoopLoad, type RequestCursor } from './open-loop';
 import { scenarios } from './scenarios/index';
+import { tierCosts } from './typeahead-profile';
 import type { BenchContext, HttpRequestSpec, HttpScenario, LoadResult } from './types';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -70,21 +71,66 @@ function cpuPerRequest(cpu: CpuReading, requests: number): string {
   return [...servers, `load generator ${ms(cpu.loadGeneratorSeconds, requests)}`].join(', ');
 }
 
+interface SearchCounts {
+  searches: number;
+  queryMs: number;
+  fetchMs: number;
+}
+
+/**
+ * Searches the index has answered so far (primaries; one shard an index, so one per search),
+ * and the time its query and fetch phases took: the index's own share of Elasticsearch, which
+ * the process's CPU (shared with anything else the node serves) cannot tell apart.
+ */
+async function searchTotal(ctx: BenchContext, index: string): Promise<SearchCounts> {
+  const stats = (await ctx.stores.byMode.live.es.indices.stats({ index: ctx.stores.byMode.live.indexAlias(index), metric: 'search' })) as {
+    _all?: { primaries?: { search?: { query_total?: number; query_time_in_millis?: number; fetch_time_in_millis?: number } } };
+  };
+  const search = stats._all?.primaries?.search;
+  return { searches: search?.query_total ?? 0, queryMs: search?.query_time_in_millis ?? 0, fetchMs: search?.fetch_time_in_millis ?? 0 };
+}
+
+/** The bare Koa process's CPU seconds per answered request at each offered rate, measured once per bench run. */
+const koaFloor = new Map<number, number>();
+
+async function koaCpuPerRequest(rate: number, ctx: BenchContext, koaUrl: string): Promise<number> {
+  const known = koaFloor.get(rate);
+  if (known !== undefined) return known;
+  if (WARMUP_SEC > 0) await openLoopLoad(koaUrl, [{ path: '/' }], { rate, durationSec: WARMUP_SEC, seed: rate + 1 });
+  const meter = new CpuMeter({ 'bare Koa': ctx.koaPid });
+  meter.start();
+  const r = await openLoopLoad(koaUrl, [{ path: '/' }], { rate, durationSec: ctx.durationSec, seed: rate });
+  const seconds = meter.stop().seconds['bare Koa'] / Math.max(1, r.answered);
+  koaFloor.set(rate, seconds);
+  return seconds;
+}
+
 /** Open-loop at each offered rate: latency from the scheduled send, and CPU per request of each process. */
-async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: BenchContext, cursor: RequestCursor): Promise<string[]> {
+async function runOpenLoop(rates: number[], requests: HttpRequestSpec[], ctx: BenchContext, cursor: RequestCursor, searchIndex?: string, koaUrl?: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${ctx.liveKey}` };
   const lines: string[] = [];
   for (const rate of rates) {
     if (WARMUP_SEC > 0) await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: WARMUP_SEC, headers, seed: rate + 1, cursor });
+    const searchesBefore = searchIndex ? await searchTotal(ctx, searchIndex) : undefined;
     const meter = new CpuMeter(serverPids(ctx.apiPid));
     meter.start();
     const r = await openLoopLoad(ctx.apiUrl, requests, { rate, durationSec: ctx.durationSec, headers, seed: rate, cursor });
     const cpu = meter.stop();
+    const searchesAfter = searchIndex ? await searchTotal(ctx, searchIndex) : undefined;
     const failures = r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}` : '';
     lines.push(
       `  open-loop ${rate} req/s (Poisson, ${ctx.durationSec} s, ${r.sent} sent): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms, ${r.over100Ms} over 100 ms; achieved ${r.achievedRate} req/s${failures}; ${r.connections} connections, generator lag max ${r.generatorLagMaxMs} ms`,
       `    CPU per request: ${cpuPerRequest(cpu, r.answered)}; rest of the machine ${((cpu.restSeconds / cpu.elapsedSeconds) * 100).toFixed(0)}% of a core`,
     );
+    if (searchIndex && koaUrl && searchesBefore && searchesAfter) {
+      const koa = await koaCpuPerRequest(rate, ctx, koaUrl);
+      const api = (cpu.seconds.API ?? 0) / Math.max(1, r.answered);
+      const searches = searchesAfter.searches - searchesBefore.searches;
+      const perAnswer = (ms: number) => (ms / Math.max(1, r.answered)).toFixed(2);
+      lines.push(
+        `    Elasticsearch searches per request: ${(searches / Math.max(1, r.answered)).toFixed(2)} (${searches} on the ${searchIndex} index for ${r.answered} answers); the index's query and fetch phases ${perAnswer(searchesAfter.queryMs - searchesBefore.queryMs)} + ${perAnswer(searchesAfter.fetchMs - searchesBefore.fetchMs)} ms per request; bare Koa at ${rate} req/s: CPU ${(koa * 1000).toFixed(2)} ms per request, the API ${(api / Math.max(koa, 1e-9)).toFixed(1)} x that`,
+      );
+    }
   }
   return lines;
 }
@@ -140,7 +186,10 @@ async function runSaturated(scenario: HttpScenario, requests: HttpRequestSpec[],
 }
 
 /** Open-loop rates first when the scenario has them; then the saturated comparison when it has a baseline (or no rates). */
-async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string): Promise<string[]> {
+/** Keystrokes profiled per typeahead scenario (spread over its requests). */
+const PROFILED_KEYSTROKES = 300;
+
+async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string, withProfile = false): Promise<string[]> {
   await scenario.prepare?.(ctx);
   const skip = await scenario.unavailable?.(ctx);
   if (skip) return [`  skipped: ${skip}`];
@@ -148,14 +197,20 @@ async function runHttp(scenario: HttpScenario, ctx: BenchContext, koaUrl: string
   const lines: string[] = [];
   // Each run goes on through the requests where the last one stopped (none replays a warm-up's).
   const cursor: RequestCursor = { next: 0 };
-  if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor)));
+  if (scenario.openLoop) lines.push(...(await runOpenLoop(offeredRates(scenario.openLoop), requests, ctx, cursor, scenario.searchIndex, koaUrl)));
   if (!scenario.openLoop || scenario.baseline) lines.push(...(await runSaturated(scenario, requests, ctx, koaUrl, cursor)));
+  if (withProfile && scenario.typeahead) {
+    const step = Math.max(1, Math.floor(requests.length / PROFILED_KEYSTROKES));
+    const queries = requests.filter((_, i) => i % step === 0).slice(0, PROFILED_KEYSTROKES).map((request) => ({ q: new URL(request.path, 'http://bench').searchParams.get('q') ?? '', limit: 10 }));
+    lines.push(...(await tierCosts(ctx.stores.byMode.live, scenario.typeahead, queries)));
+  }
   return lines;
 }
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const selected = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+  const named = (s: (typeof scenarios)[number]) => only.includes(s.name) || (s.kind === 'http' && (s.aliases ?? []).some((alias) => only.includes(alias)));
+  const selected = only.length ? scenarios.filter(named) : scenarios;
   if (only.length && selected.length !== only.length) throw new Error(`unknown scenario; known: ${scenarios.map((s) => s.name).join(', ')}`);
 
   const urls = await ensureServices();
@@ -196,7 +251,7 @@ async function main(): Promise<void> {
       const koaUrl = `http://127.0.0.1:${koa.port}`;
       const variants = scenario.variants ?? [];
       if (variants.length) process.stdout.write('  [default]\n');
-      process.stdout.write(`${(await runHttp(scenario, ctx, koaUrl)).join('\n')}\n`);
+      process.stdout.write(`${(await runHttp(scenario, ctx, koaUrl, true)).join('\n')}\n`);
       // Each variant is its own API process with its environment, measured the same way after the default one.
       for (const variant of variants) {
         const other = await startProcess(path.join(repoRoot, 'src', 'server.ts'), { ...env, ...variant.env });

@@ -1,3 +1,4 @@
+import type { TypeaheadTable } from '../src/search/typeahead';
 import type { Stores } from '../src/stores';
 
 /** What every scenario gets: the API under test (its own process), a key, and the stores it reads. */
@@ -29,8 +30,24 @@ export interface HttpRequestSpec {
 export interface HttpScenario {
   kind: 'http';
   name: string;
+  /** Other names the scenario answers to on the command line. */
+  aliases?: string[];
   description: string;
   connections: number;
+  /**
+   * The index (its family name, e.g. `restaurants`) the scenario's requests search: each
+   * open-loop run then reports Elasticsearch searches per request (the index's query total
+   * over the measured window; every index has one shard, so one search counts once) and the
+   * bare Koa process's CPU per request at the same offered rate beside the API's.
+   */
+  searchIndex?: string;
+  /**
+   * The typeahead's table (src/search/typeahead.ts): after the default run, a sample of the
+   * scenario's q values is profiled in Elasticsearch, and the slowest keystrokes' cost is
+   * given per tier (bench/typeahead-profile.ts).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  typeahead?: TypeaheadTable<any, any, any>;
   prepare?(ctx: BenchContext): Promise<void>;
   /** Requests cycled through by the load generator. */
   requests(ctx: BenchContext): Promise<HttpRequestSpec[]> | HttpRequestSpec[];

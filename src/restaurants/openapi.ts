@@ -10,6 +10,8 @@ import { RESTAURANT_SUMMONS_LINK_RULE } from '../contractors/figures';
 import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import { RISK_LEVELS } from '../domain/scoring';
 import { RESTAURANT_SUMMARY_SCHEMA, GRADES, VIOLATION_CATEGORIES } from './types';
+import { rankingText } from '../search/typeahead';
+import { RESTAURANT_TIERS } from './queries';
 
 /**
  * Query parameters in the restaurant family's vocabulary, shared by the restaurant endpoints
@@ -37,17 +39,9 @@ const verminCounts = (item: Schema) => obj({ rats: item, mice: item, roaches: it
 export const SEARCH_DESCRIPTION = `Typeahead over establishment names and addresses; best matches first; no cursor.
 
 Ranking is by score tiers, never blended scores. Every result belongs to the best tier it qualifies for:
-1. exact name (the whole normalized name, or the name with spaces removed: "joes pizza", "joespizza");
-2. the name starts with the query (whole-name prefix);
-3. every query word is a name word, the last one possibly still being typed (prefix);
-4. every query word is the start of some name word;
-5. the address matches (every word, last one as a prefix);
-6. every word matches the name or the address;
-7. every word matches a name word within one edit (typo), first letter exact;
-8. every word matches a name word exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted ("xizza"), missing ("izza"), doubled or extra ("ppizza") or swapped with the second ("ipzza"); words of four letters or more, the other words exact ("joes xizza" finds JOE'S PIZZA);
-9. every word matches a name word within two edits (words of six or more letters only, first two letters exact).
+${rankingText(RESTAURANT_TIERS)}
 Words of one or two letters are never fuzzy-matched, words of three to five letters allow one edit, so a spelling one edit away always outranks one two edits away, and an exact match always outranks a fuzzy one. A query whose words do not all match in one of these ways returns nothing (garbage returns []), and so does a q with no letters or digits ("!!").
-Tiers 1-7 are looked up together, tiers 8 and 9 only while fewer than limit establishments were found: the answer is the same as one query over all tiers, at a fraction of the cost for the common case.
+Every tier is looked up in one Elasticsearch search a keystroke (the place and the retry below too).
 Inside the typo tiers 7 and 9 the closer spelling comes first: a name with more of the query words spelled exactly as typed ranks above one with fewer (the last word counts in full when a name word is exactly it, half when a name word only starts with it), so "piza hut" lists PIZZA HUT before BAYA HOT NICE PIZZA. This never lifts a result into another tier.
 Among equally good matches of a tier, without lat/lng, the name order decides (then the camis); with lat and lng, the nearest establishment comes first: distance only breaks ties and never lifts a result above a better match.
 

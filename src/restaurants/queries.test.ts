@@ -1,20 +1,24 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../search/testing/request-fixture';
-import { buildBrowseRequest, buildNearbyRequest, buildSearchRequest, nameTailsOf, scopeFilter, tierClauses, TIERS } from './queries';
+import { tiersClause, typeahead } from '../search/typeahead';
+import { buildBrowseRequest, buildNearbyRequest, nameInput, nameTailsOf, RESTAURANT_TIERS, RESTAURANT_TYPEAHEAD, restaurantReadings, scopeFilter, TIERS } from './queries';
+
+const RESTAURANTS = typeahead(RESTAURANT_TYPEAHEAD);
 
 /** Every restaurant query as sent to Elasticsearch; a change to one is a reviewed change to the fixture. */
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 
-test('search: each pass, with a place scope and a location', () => {
+const searchRequest = (q: string, extra: { limit?: number; lat?: number; lng?: number } = {}) => RESTAURANTS.request({ q, limit: 10, ...extra });
+
+test('search: one request a keystroke, with a place, a retry and a location', () => {
   expectRequestsMatchFixture(fixture('search'), {
-    oneWord: buildSearchRequest({ text: 'pizza', scope: null, limit: 10 }),
-    twoWordsCloseSpellings: buildSearchRequest({ text: 'joes pizzeria', scope: null, limit: 10, pass: 'closeSpellings' }),
-    twoWordsTwoEdits: buildSearchRequest({ text: 'joes pizzeria', scope: null, limit: 7, pass: 'twoEdits' }),
-    shortWords: buildSearchRequest({ text: 'ab c', scope: null, limit: 5 }),
-    placeScoped: buildSearchRequest({ text: 'tacos', scope: { boroughs: [], zips: ['11211', '11249'] }, limit: 10 }),
-    boroughScoped: buildSearchRequest({ text: 'tacos', scope: { boroughs: ['Bronx'], zips: ['10451', '10452'] }, limit: 10 }),
-    firstLetterPass: buildSearchRequest({ text: 'joes xizza', scope: null, limit: 10, pass: 'twoEdits' }),
-    withLocation: buildSearchRequest({ text: 'sushi', scope: null, lat: 40.7128, lng: -74.006, limit: 25 }),
+    oneWord: searchRequest('pizza'),
+    twoWords: searchRequest('joes pizzeria'),
+    shortWords: searchRequest('ab c', { limit: 5 }),
+    placeScoped: searchRequest('tacos williamsburg'),
+    boroughScoped: searchRequest('tacos bronx'),
+    firstLetter: searchRequest('joes xizza'),
+    withLocation: searchRequest('sushi', { lat: 40.7128, lng: -74.006, limit: 25 }),
   });
 });
 
@@ -59,11 +63,11 @@ test('nearby: the circle alone and with every filter', () => {
 type TierClause = { constant_score?: { boost: number }; bool?: { must: Array<{ constant_score: { boost: number } }> } };
 /** Each clause's tier: its constant score, or for a typo tier (closer spellings first) the score it adds to. */
 const boosts = (clauses: object[]) => clauses.map((c) => { const clause = c as TierClause; return clause.constant_score?.boost ?? clause.bool!.must[0].constant_score.boost; });
+const tierClauses = (text: string) => ((tiersClause(RESTAURANT_TIERS, nameInput(text)) as { dis_max: { queries: object[] } }).dis_max.queries);
 
 describe('search tiers', () => {
   test('tiers are strictly ordered and never blended (dis_max without tie breaker)', () => {
-    const request = buildSearchRequest({ text: 'joes pizza', scope: null, limit: 10 }) as { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }> } } };
-    const disMax = request.query.bool.must[0].dis_max;
+    const disMax = (tiersClause(RESTAURANT_TIERS, nameInput('joes pizza')) as { dis_max: { queries: object[]; tie_breaker: number } }).dis_max;
     expect(disMax.tie_breaker).toBe(0);
     const order = boosts(disMax.queries);
     expect(order).toEqual([...order].sort((a, b) => b - a));
@@ -74,42 +78,33 @@ describe('search tiers', () => {
     expect(boosts(tierClauses('luna'))).not.toContain(TIERS.fuzzyTwo);
     expect(boosts(tierClauses('tortila'))).toContain(TIERS.fuzzyTwo);
     expect(boosts(tierClauses('ab'))).not.toContain(TIERS.fuzzyOne);
+    expect(boosts(tierClauses('abc'))).not.toContain(TIERS.firstLetter);
   });
 
-  test('with a location: distance sorts inside a tier; places filter by their scope', () => {
-    const request = buildSearchRequest({ text: 'pizza', scope: { boroughs: [], zips: ['11211'] }, lat: 40.7, lng: -73.9, limit: 5 }) as {
-      sort: object[];
-      query: { bool: { filter: object[] } };
-    };
+  test('typos are term lookups on the indexed edit keys, never a fuzzy expansion', () => {
+    const json = JSON.stringify(tierClauses('tortila'));
+    expect(json).not.toContain('"fuzzy"');
+    expect(json).toContain('"nameEditKeys":["-tortila","~tortila","1:trtila"');
+    expect(json).toContain('{"terms":{"nameTwoEditKeys":["tortila","totila"');
+  });
+
+  test('with a location: distance sorts inside a tier; a place lifts its establishments by a band', () => {
+    const request = searchRequest('pizza williamsburg', { lat: 40.7, lng: -73.9 }) as { sort: object[]; query: { bool: { should: object[] } } };
     expect(Object.keys(request.sort[0])).toEqual(['_score']);
     expect(Object.keys(request.sort[1])).toEqual(['_geo_distance']);
-    expect(request.query.bool.filter).toContainEqual({ terms: { zip: ['11211'] } });
+    expect(JSON.stringify(request.query.bool.should)).toContain('"11211"');
   });
 
   test('without a location the name, then the camis, decide inside a tier', () => {
-    const request = buildSearchRequest({ text: 'pizza', scope: null, limit: 5 }) as { sort: object[] };
-    expect(request.sort).toEqual([{ _score: { order: 'desc' } }, { nameExact: { order: 'asc' } }, { camis: { order: 'asc' } }]);
-  });
-});
-
-describe('search passes', () => {
-  test('the passes split the tiers, best first: exact and one edit, then first-letter typos and two edits', () => {
-    expect(boosts(tierClauses('tortila', 'closeSpellings'))).toEqual([TIERS.exactName, TIERS.namePrefix, TIERS.allWords, TIERS.wordPrefixes, TIERS.address, TIERS.fuzzyOne]);
-    expect(boosts(tierClauses('tortila', 'twoEdits'))).toEqual([TIERS.firstLetter, TIERS.fuzzyTwo]);
-    expect(boosts(tierClauses('ab', 'closeSpellings'))).not.toContain(TIERS.fuzzyOne);
-    expect(boosts(tierClauses('luna', 'twoEdits'))).toEqual([TIERS.firstLetter]);
-    expect(tierClauses('abc', 'twoEdits')).toEqual([]);
+    expect((searchRequest('pizza') as { sort: object[] }).sort).toEqual([{ _score: { order: 'desc' } }, { nameExact: { order: 'asc' } }, { camis: { order: 'asc' } }]);
   });
 
-  test('two-edit spellings keep the first two letters, one-edit spellings the first', () => {
-    const json = (pass: 'closeSpellings' | 'twoEdits') => JSON.stringify(tierClauses('tortila', pass));
-    expect(json('closeSpellings')).toContain('"fuzziness":1,"prefix_length":1');
-    expect(json('twoEdits')).toContain('"fuzziness":2,"prefix_length":2');
-  });
-
-  test('a pass excludes nothing in the query (searchRestaurants drops what earlier passes found)', () => {
-    const request = buildSearchRequest({ text: 'tortila', scope: null, limit: 3, pass: 'twoEdits' }) as { query: { bool: Record<string, unknown> } };
-    expect(Object.keys(request.query.bool).sort()).toEqual(['filter', 'must']);
+  test('readings: the place first then citywide, then once more without the last word', () => {
+    const readings = restaurantReadings('joes pizza xqz bk');
+    expect(readings.map((reading) => [reading.input.text, Boolean(reading.first)])).toEqual([['joes pizza xqz', true], ['joes pizza', true]]);
+    expect(restaurantReadings('williamsburg').map((reading) => [reading.input.text, reading.first ?? null])).toEqual([['williamsburg', null]]);
+    expect(restaurantReadings('!!')).toEqual([]);
+    expect(RESTAURANTS.request({ q: '!!', limit: 10 })).toBeNull();
   });
 });
 
@@ -119,7 +114,7 @@ describe('first-letter typos', () => {
     expect(nameTailsOf('pizza pizza')).toBe('izza');
   });
   test('each long word: exact, or its first letter substituted, missing, extra or swapped; short words exact', () => {
-    const json = JSON.stringify(tierClauses('ab xizza', 'twoEdits'));
+    const json = JSON.stringify(tierClauses('ab xizza'));
     expect(json).toContain('{"term":{"nameNorm":"ab"}}');
     for (const lookup of ['{"prefix":{"nameTails":"izza"}}', '{"prefix":{"nameTails":"xizza"}}', '{"prefix":{"nameNorm":"izza"}}', '{"prefix":{"nameNorm":"ixzza"}}']) expect(json).toContain(lookup);
   });
@@ -131,7 +126,6 @@ describe('place scope', () => {
     expect(scopeFilter({ boroughs: [], zips: ['11211'] })).toEqual({ terms: { zip: ['11211'] } });
   });
   test('with a location, establishments without coordinates are not filtered out', () => {
-    const request = buildSearchRequest({ text: 'pizza', scope: null, lat: 40.7, lng: -73.9, limit: 5 }) as { query: { bool: { filter: object[] } } };
-    expect(request.query.bool.filter).toEqual([]);
+    expect(JSON.stringify(searchRequest('pizza', { lat: 40.7, lng: -73.9 }))).not.toContain('"geo_distance"');
   });
 });

@@ -1,30 +1,29 @@
 import { firstLetterTier, FIRST_LETTER_MIN, nameTailsOf } from '../search/first-letter';
-import { compactText, tokens } from '../search/normalize';
-import { closerSpellingsFirst, fuzzyWordsTier } from '../search/fuzzy';
-import { SUMMARY_FETCH } from './shape';
+import { compactText, normalizeText, tokens } from '../search/normalize';
+import { closerSpellings, typoWordsTier } from '../search/fuzzy';
+import type { EditKeyFields } from '../search/edit-keys';
+import { placeScope, splitPlace } from '../search/places';
+import type { Reading, Tier, TypeaheadTable } from '../search/typeahead';
+import { SUMMARY_FETCH, summaryJson, summaryOf } from './shape';
+import type { RestaurantSummary } from './types';
+import type { RestaurantSearchQuery } from './openapi';
 import type { Position, PositionShape } from '../search/cursor';
 import { searchAfterRequest } from '../contract/lists';
 import { caselessTermsFilter, rangeFilter, termsFilter } from '../search/filters';
 import type { BrowseQuery, NearbyQuery } from './openapi';
 import { wordsPrefixFilter } from '../search/text-filter';
 
-/**
- * The typeahead query: score tiers, never blended scores. Each tier is a constant_score
- * clause and dis_max keeps a document's best tier, so a better kind of match always
- * outranks a worse one; inside a tier either the name order (no location) or the distance
- * (lat/lng) decides. The tier list is served in the OpenAPI description.
- */
-export const TIERS = {
-  exactName: 100,
-  namePrefix: 90,
-  allWords: 80,
-  wordPrefixes: 70,
-  address: 60,
-  nameOrAddress: 50,
-  fuzzyOne: 40,
-  firstLetter: 35,
-  fuzzyTwo: 30,
-} as const;
+/** A reading of q for the name tiers: its normalized text, words and compact form, made once. */
+export interface NameInput {
+  /** Normalized search text (normalizeText), non-empty. */
+  text: string;
+  words: string[];
+  compact: string;
+}
+
+export function nameInput(text: string): NameInput {
+  return { text, words: tokens(text), compact: compactText(text) };
+}
 
 /** A place scope: establishments in these boroughs (by their borough, so one without a ZIP stays in) or ZIP codes. */
 export interface PlaceScope {
@@ -32,71 +31,85 @@ export interface PlaceScope {
   zips: string[];
 }
 
-export interface SearchInput {
-  /** Normalized search text (normalizeText), non-empty. */
-  text: string;
-  /** Place scope; null = citywide. */
-  scope: PlaceScope | null;
-  lat?: number;
-  lng?: number;
-  limit: number;
-  /** Which tiers to run (default all); see TierPass. */
-  pass?: TierPass;
-}
+/** The name's words and their indexed edit keys (index-mappings/restaurants.json). */
+const NAME_EDITS: EditKeyFields = { words: 'nameNorm', oneEdit: 'nameEditKeys', twoEdits: 'nameTwoEditKeys' };
 
-const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
 /** Inside a typo tier, a name with more words spelled as typed gains up to this much: less than the 5 between tiers. */
 const CLOSER_SPAN = 4;
 
 export { FIRST_LETTER_MIN, nameTailsOf };
 
 /**
- * The typeahead runs its tiers in two passes because the two-edit tier costs two to four
- * times as much as all the others together (measured on the bench data set): the exact tiers
- * (whole name, prefixes, words, address) with the one-edit spellings, then the two-edit
- * spellings only while the list has room. Every tier of the second pass ranks below every
- * tier of the first, so it can only fill the rest: the answer is that of one query over all tiers.
+ * The typeahead's ranking (spec "Search behavior"): the table src/search/typeahead.ts builds
+ * the request, the cache, the route and the OpenAPI ranking text from.
  */
-export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
-// The first-letter tier ranks below every first-pass tier, so it runs in the second pass with the two-edit spellings.
-export type TierPass = (typeof TIER_PASSES)[number];
+export const RESTAURANT_TIERS: ReadonlyArray<Tier<NameInput>> = [
+  {
+    name: 'exactName',
+    score: 100,
+    matches: 'exact name (the whole normalized name, or the name with spaces removed: "joes pizza", "joespizza");',
+    filter: ({ text, compact }) => ({ bool: { should: compact ? [{ term: { nameExact: text } }, { term: { nameCompact: compact } }] : [{ term: { nameExact: text } }], minimum_should_match: 1 } }),
+  },
+  {
+    name: 'namePrefix',
+    score: 90,
+    matches: 'the name starts with the query (whole-name prefix, spaces ignored);',
+    // nameCompact's index_prefixes make it one term lookup.
+    filter: ({ compact }) => (compact ? { prefix: { nameCompact: compact } } : null),
+  },
+  {
+    name: 'allWords',
+    score: 80,
+    matches: 'every query word is a name word, the last one possibly still being typed (prefix);',
+    filter: ({ text }) => ({ match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }),
+  },
+  {
+    name: 'wordPrefixes',
+    score: 70,
+    matches: 'every query word is the start of some name word;',
+    filter: ({ words }) => ({ bool: { filter: words.map((word) => ({ prefix: { nameNorm: word } })) } }),
+  },
+  {
+    name: 'address',
+    score: 60,
+    matches: 'the address matches (every word, last one as a prefix);',
+    filter: ({ text }) => ({ match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }),
+  },
+  {
+    name: 'nameOrAddress',
+    score: 50,
+    matches: 'every word matches the name or the address (two words or more);',
+    filter: ({ words }) =>
+      words.length > 1 ? { bool: { filter: words.map((word) => ({ bool: { should: [{ prefix: { nameNorm: word } }, { prefix: { addressNorm: word } }], minimum_should_match: 1 } })) } } : null,
+  },
+  {
+    name: 'fuzzyOne',
+    score: 40,
+    matches: 'every word matches a name word within one edit (typo), first letter exact;',
+    filter: ({ words }) => typoWordsTier(words, 1, NAME_EDITS),
+    inside: ({ words }) => closerSpellings(CLOSER_SPAN, words, 'nameNorm'),
+  },
+  {
+    name: 'firstLetter',
+    score: 35,
+    matches:
+      'every word matches a name word exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted ("xizza"), missing ("izza"), doubled or extra ("ppizza") or swapped with the second ("ipzza"); words of four letters or more, the other words exact ("joes xizza" finds JOE\'S PIZZA);',
+    filter: ({ words }) => firstLetterTier(words, { words: 'nameNorm', tails: 'nameTails' }),
+  },
+  {
+    name: 'fuzzyTwo',
+    score: 30,
+    matches: 'every word matches a name word within two edits (words of six or more letters only, first two letters exact; a word whose letters only moved may be found here too).',
+    filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
+    inside: ({ words }) => closerSpellings(CLOSER_SPAN, words, 'nameNorm'),
+  },
+];
 
-/** The tier clauses of one pass, or of all, for a normalized text (empty when the pass has nothing to add). */
-export function tierClauses(text: string, pass: TierPass | 'all' = 'all'): object[] {
-  const words = tokens(text);
-  const clauses: object[] = [];
-  if (pass === 'all' || pass === 'closeSpellings') {
-    clauses.push(...exactTierClauses(text));
-    const one = fuzzyWordsTier(words, 1, 'nameNorm');
-    if (one) clauses.push(closerSpellingsFirst(TIERS.fuzzyOne, CLOSER_SPAN, one, words, 'nameNorm'));
-  }
-  if (pass === 'all' || pass === 'twoEdits') {
-    const first = firstLetterTier(words, { words: 'nameNorm', tails: 'nameTails' });
-    if (first) clauses.push(tier(TIERS.firstLetter, first));
-    const two = fuzzyWordsTier(words, 2, 'nameNorm');
-    if (two) clauses.push(closerSpellingsFirst(TIERS.fuzzyTwo, CLOSER_SPAN, two, words, 'nameNorm'));
-  }
-  return clauses;
-}
-
-function exactTierClauses(text: string): object[] {
-  const words = tokens(text);
-  const compact = compactText(text);
-  const clauses: object[] = [];
-  const exact: object[] = [{ term: { nameExact: text } }];
-  if (compact) exact.push({ term: { nameCompact: compact } });
-  clauses.push(tier(TIERS.exactName, { bool: { should: exact, minimum_should_match: 1 } }));
-  // Whole-name prefix, space- and punctuation-insensitive; nameCompact's index_prefixes make it one term lookup.
-  if (compact) clauses.push(tier(TIERS.namePrefix, { prefix: { nameCompact: compact } }));
-  clauses.push(tier(TIERS.allWords, { match_bool_prefix: { nameNorm: { query: text, operator: 'and' } } }));
-  clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { nameNorm: word } })) } }));
-  clauses.push(tier(TIERS.address, { match_bool_prefix: { addressNorm: { query: text, operator: 'and' } } }));
-  if (words.length > 1) {
-    const either = words.map((word) => ({ bool: { should: [{ prefix: { nameNorm: word } }, { prefix: { addressNorm: word } }], minimum_should_match: 1 } }));
-    clauses.push(tier(TIERS.nameOrAddress, { bool: { filter: either } }));
-  }
-  return clauses;
-}
+/** Each tier's score by name. */
+export const TIERS = Object.fromEntries(RESTAURANT_TIERS.map((tier) => [tier.name, tier.score])) as Record<
+  'exactName' | 'namePrefix' | 'allWords' | 'wordPrefixes' | 'address' | 'nameOrAddress' | 'fuzzyOne' | 'firstLetter' | 'fuzzyTwo',
+  number
+>;
 
 /** The scope as one filter: the establishment's borough is one of the boroughs, or its ZIP one of the ZIPs. */
 export function scopeFilter(scope: PlaceScope): object {
@@ -106,23 +119,52 @@ export function scopeFilter(scope: PlaceScope): object {
   return either.length === 1 ? either[0] : { bool: { should: either, minimum_should_match: 1 } };
 }
 
-export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
-  const geo = input.lat !== undefined && input.lng !== undefined;
-  const filter: object[] = [];
-  if (input.scope) filter.push(scopeFilter(input.scope));
-  const best = { dis_max: { queries: tierClauses(input.text, input.pass ?? 'all'), tie_breaker: 0 } };
-  // The tier alone is the score; inside a tier the distance (with a location) or the name decides.
-  // An establishment without coordinates sorts after those with a distance in its tier (missing = +Infinity).
-  const inside = geo ? { _geo_distance: { location: { lat: input.lat, lon: input.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } } : { nameExact: { order: 'asc' } };
-  const sort: object[] = [{ _score: { order: 'desc' } }, inside, { camis: { order: 'asc' } }];
-  return {
-    size: input.limit,
-    track_total_hits: false,
-    ...SUMMARY_FETCH,
-    query: { bool: { must: [best], filter } },
-    sort,
-  };
+/**
+ * What q is read as, in order (spec "Search behavior"): the text inside the place named at the
+ * end of q (the place as the reading's `first`), else citywide; and if nothing matched at
+ * all, the same once more without the trailing word that matched nothing, with the place read
+ * again from what is left ("<name> <neighborhood> <junk>" is searched as "<name>" in the
+ * neighborhood).
+ */
+export function restaurantReadings(q: string): Array<Reading<NameInput>> {
+  const readings: Array<Reading<NameInput>> = [];
+  let next: string | null = q;
+  for (let attempt = 0; attempt < 2 && next !== null; attempt += 1) {
+    const split = splitPlace(next);
+    // A query that is only a place ("williamsburg") is searched as a name, citywide.
+    const text = split.text || normalizeText(next);
+    const place = split.text ? split.place : null;
+    if (text) readings.push({ input: nameInput(text), first: place ? scopeFilter(placeScope(place)) : null });
+    next = retryQuery(text, place?.matched);
+  }
+  return readings;
 }
+
+/**
+ * The query once more without the text's last word (every tier needs every word, so a word
+ * that matches nothing leaves the whole query with nothing), the place kept after it; null
+ * when the text has fewer than two words.
+ */
+function retryQuery(text: string, place: string | undefined): string | null {
+  const words = tokens(text);
+  if (words.length < 2) return null;
+  return [...words.slice(0, -1), ...(place ? [place] : [])].join(' ');
+}
+
+export const RESTAURANT_TYPEAHEAD: TypeaheadTable<RestaurantSearchQuery, NameInput, RestaurantSummary & { distanceMeters?: number }> = {
+  index: 'restaurants',
+  tiers: RESTAURANT_TIERS,
+  readings: (query) => restaurantReadings(query.q),
+  // Inside a tier either the distance (lat/lng) or the name decides. An establishment without
+  // coordinates sorts after those with a distance in its tier (missing = +Infinity).
+  order: (query) => [
+    query.lat !== undefined && query.lng !== undefined ? { _geo_distance: { location: { lat: query.lat, lon: query.lng }, order: 'asc', unit: 'm', distance_type: 'arc' } } : { nameExact: { order: 'asc' } },
+    { camis: { order: 'asc' } },
+  ],
+  fields: SUMMARY_FETCH.docvalue_fields as unknown as string[],
+  shape: (hit, query) => summaryOf(hit, query.lat !== undefined && query.lng !== undefined ? 1 : undefined),
+  json: (hit, query) => summaryJson(hit, query.lat !== undefined && query.lng !== undefined ? 1 : undefined),
+};
 
 export type BrowseSort = BrowseQuery['sort'];
 

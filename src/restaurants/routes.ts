@@ -5,28 +5,22 @@ import { type Route, route } from '../contract/routes';
 import { notFound } from '../errors';
 import type { AppDeps } from '../deps';
 import { BROWSE_CSV, restaurantInputs } from './openapi';
-import { browsePositionShape, buildBrowseRequest, buildNearbyRequest } from './queries';
-import { answerCache } from '../search/answer-cache';
-import { searchRestaurants, loadInspections, loadProfiles, loadViolations } from './store';
+import { browsePositionShape, buildBrowseRequest, buildNearbyRequest, RESTAURANT_TYPEAHEAD } from './queries';
+import { typeahead } from '../search/typeahead';
+import { loadInspections, loadProfiles, loadViolations } from './store';
 import { summaryOf } from './shape';
 
 export const BATCH_MAX = 50;
 
 export function restaurantRoutes(deps: AppDeps): Route[] {
   // Keystrokes repeat across users: answers are kept until the mode's index changes (TYPEAHEAD_CACHE).
-  const typeaheadAnswers = answerCache(deps.config.typeaheadCache);
+  const names = typeahead(RESTAURANT_TYPEAHEAD, deps.config.typeaheadCache);
   return [
     route({
       method: 'get',
       path: '/api/v1/restaurants/search',
       input: restaurantInputs.search,
-      async handler(ctx, { query }) {
-        const { store } = ctx.state;
-        // Everything that shapes the answer: the mode's index (in the alias) and every validated parameter.
-        const key = JSON.stringify(query, Object.keys(query).sort());
-        ctx.type = 'application/json';
-        ctx.body = await typeaheadAnswers.answer(store.es, store.indexAlias('restaurants'), key, async () => JSON.stringify({ data: await searchRestaurants(store, query) }));
-      },
+      handler: (ctx, { query }) => names.respond(ctx, query),
     }),
     ...exportableRoutes(route({
       method: 'get',

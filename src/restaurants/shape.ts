@@ -22,3 +22,11 @@ export function summaryOf(hit: Hit, distanceSortIndex?: number): RestaurantSumma
   }
   return summary;
 }
+
+/** summaryOf(hit, distanceSortIndex) as JSON text, written from the stored JSON without parsing it (distanceMeters last, as summaryOf adds it). */
+export function summaryJson(hit: Hit, distanceSortIndex?: number): string {
+  const text = Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8');
+  if (distanceSortIndex === undefined) return text;
+  const distance = Number(hit.sort?.[distanceSortIndex] ?? Number.NaN);
+  return Number.isFinite(distance) ? `${text.slice(0, -1)},"distanceMeters":${Math.round(distance)}}` : text;
+}

@@ -4,8 +4,8 @@ import { CONTRACTORS } from '../../ingest/families';
 import { refreshIndices } from '../../ingest/index/indices';
 import type { DataStore } from '../../src/stores';
 import { searchHits } from '../../src/contract/lists';
-import { buildSearchRequest } from '../../src/contractors/browse/queries';
-import { summaryOf } from '../../src/contractors/browse/routes';
+import { CONTRACTOR_TYPEAHEAD, summaryOf } from '../../src/contractors/browse/queries';
+import { typeahead } from '../../src/search/typeahead';
 import { startTestApi, TestApi } from '../support/api';
 import { defaultLine, loadOath, type OathLine, oathCsv, paidLine, realOathFile, realOathPresent } from './support';
 
@@ -138,20 +138,19 @@ describe('GET /contractors/search', () => {
     const store = api.ns.stores.byMode.live;
     for (const q of ['acme', 'acme st', 'xcme windows', 'abc constrution', 'wavecrest', 'cohen', 'zzqqxx']) {
       for (const limit of [1, 2, 3, 10]) {
-        const oneQuery = (await searchHits(store, 'contractors', buildSearchRequest({ q, limit }))).map((hit) => summaryOf(hit).slug);
+        const oneQuery = (await searchHits(store, 'contractors', typeahead(CONTRACTOR_TYPEAHEAD).request({ q, limit })!)).map((hit) => summaryOf(hit).slug);
         expect([q, limit, await slugs(q, `&limit=${limit}`)]).toEqual([q, limit, oneQuery]);
       }
     }
   });
 
-  it('never lists people, and sends at most two Elasticsearch requests', async () => {
+  it('never lists people, and sends at most one Elasticsearch request', async () => {
     expect((await search('john acme')).length).toBe(0);
     const es = api.ns.stores.byMode.live.es;
     const spy = jest.spyOn(es, 'search');
     try {
-      // Both passes at once, the second only for words long enough for the costly tiers (not
-      // for 'the llc': its legal forms leave llc, read as the start of a name word); no words, none.
-      for (const [q, requests] of [['acme', 2], ['xcme windows', 2], ['zzqqxx', 2], ['the llc', 1], ['!!!', 0]] as const) {
+      // Every tier in one request; no words, none.
+      for (const [q, requests] of [['acme', 1], ['xcme windows', 1], ['zzqqxx', 1], ['the llc', 1], ['!!!', 0]] as const) {
         spy.mockClear();
         await search(q);
         expect([q, spy.mock.calls.length]).toEqual([q, requests]);

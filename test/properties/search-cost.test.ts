@@ -33,7 +33,8 @@ const summary = (took: number[]) => {
 /** The request as built before the range and BBL-prefix tiers. */
 function withoutNewTiers(request: Record<string, unknown>): Record<string, unknown> {
   const copy = JSON.parse(JSON.stringify(request));
-  const disMax = copy.query?.bool?.must?.[0]?.dis_max;
+  // The tiers' dis_max: the query itself, or under the places' bonus.
+  const disMax = copy.query?.dis_max ?? copy.query?.bool?.must?.[0]?.dis_max;
   if (disMax) disMax.queries = disMax.queries.filter((clause: { constant_score: { boost: number } }) => !([TIERS.addressRange, TIERS.bblPrefix] as number[]).includes(clause.constant_score.boost));
   return copy;
 }

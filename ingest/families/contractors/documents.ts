@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { RiskLevel } from '../../../src/domain/scoring';
 import { coreText } from '../../../src/contractors/browse/queries';
 import { nameTailsOf } from '../../../src/search/first-letter';
+import { oneEditKeysOf, twoEditKeysOf } from '../../../src/search/edit-keys';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -30,6 +31,9 @@ export interface ContractorDocument {
   nameNorm: string;
   /** nameTailsOf over every docket spelling's name words (spellingsCoreWords): the first-letter-typo tier, as the restaurant typeahead. */
   nameTails: string;
+  /** The one- and two-edit keys of every docket spelling's name words (spellingsCoreWords; src/search/edit-keys.ts): the typo tiers. */
+  nameEditKeys: string[];
+  nameTwoEditKeys: string[];
   /** normalizeText(name) as one keyword: exact whole-name match and the name sort. */
   nameExact: string;
   /** compactText(name): whole-name prefix, space- and punctuation-insensitive. */
@@ -85,6 +89,8 @@ export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Pr
       name: company.name,
       nameNorm,
       nameTails: nameTailsOf(cores.join(' ')),
+      nameEditKeys: oneEditKeysOf(cores.join(' ')),
+      nameTwoEditKeys: twoEditKeysOf(cores.join(' ')),
       nameExact: nameNorm,
       nameCompact: compactText(company.name),
       spellingsCore: cores,

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { houseNumberKey, type HouseNumberSpan, houseNumberSpan, isBorough, parseHouseNumber } from '../../../src/nyc';
-import { blockKey, blockKeyPrefixes, indexedAddress } from '../../../src/search/address';
+import { blockKey, blockKeyPrefixes, indexedAddress, phrasePrefixes } from '../../../src/search/address';
+import { oneEditKeysOf } from '../../../src/search/edit-keys';
 import { normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -32,6 +33,10 @@ export interface PropertyDocument {
    * address search looks up `<block> <street typed>` among them.
    */
   addressBlocks?: string[];
+  /** The address keys' phrase prefixes (phrasePrefixes): the street-alone tier, a term lookup. */
+  addressPhrases?: string[];
+  /** The one-edit keys of the address keys' words (src/search/edit-keys.ts): the one-edit tier, term lookups. */
+  addressEditKeys?: string[];
   /**
    * The house number key of the lot's address (`3412` for 34-12), present only when it has
    * one: the address search matches a typed number as the house number, never as a word of
@@ -68,14 +73,24 @@ export function addressRangesOf(ranges: Array<{ street: string; low_house: strin
   return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
 
-function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases' | 'addressBlocks' | 'houseNumber'> {
+function normalizedAddress(address: string | null, borough: string): Pick<PropertyDocument, 'addressNorm' | 'addressAliases' | 'addressBlocks' | 'addressPhrases' | 'addressEditKeys' | 'houseNumber'> {
   const indexed = indexedAddress(address, isBorough(borough) ? borough : null);
   const [addressNorm, ...aliases] = indexed ? indexed.keys : [normalizeText(address)];
   // From every key the index holds in addressKeys, so the block tier meets the same keys.
   // Each block key with its shortenings by its last letters (blockKeyPrefixes): the tier's term lookup.
   const blocks = [...new Set([addressNorm, ...aliases].map(blockKey).filter((block): block is string => block !== null).flatMap(blockKeyPrefixes))];
   const house = indexed?.houseNumber ? houseNumberKey(indexed.houseNumber) : null;
-  return { addressNorm, ...(aliases.length > 0 && { addressAliases: aliases }), ...(blocks.length > 0 && { addressBlocks: blocks }), ...(house && { houseNumber: house }) };
+  const keys = [addressNorm, ...aliases].filter(Boolean);
+  const phrases = phrasePrefixes(keys);
+  const edits = oneEditKeysOf(keys.join(' '));
+  return {
+    addressNorm,
+    ...(aliases.length > 0 && { addressAliases: aliases }),
+    ...(blocks.length > 0 && { addressBlocks: blocks }),
+    ...(phrases.length > 0 && { addressPhrases: phrases }),
+    ...(edits.length > 0 && { addressEditKeys: edits }),
+    ...(house && { houseNumber: house }),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { compactText, normalizeText, searchableWords } from '../../../src/search
 import { orderBySchema } from '../../../src/contract/order';
 import { RESTAURANT_SUMMARY_SCHEMA, type Grade, type RestaurantSummary, type ViolationCategory } from '../../../src/restaurants/types';
 import { nameTailsOf } from '../../../src/restaurants/queries';
+import { oneEditKeysOf, twoEditKeysOf } from '../../../src/search/edit-keys';
 import { inspectionId, loadHistories, StoredEstablishment, violationId } from './histories';
 import type { IndexedDocument } from '../../index/bulk';
 
@@ -26,6 +27,9 @@ export interface RestaurantDocument extends RestaurantSummary {
   nameCompact: string;
   /** Name words without their first letter (nameTailsOf): the first-letter-typo tier. */
   nameTails: string;
+  /** The name words' one- and two-edit keys (src/search/edit-keys.ts): the typo tiers. */
+  nameEditKeys: string[];
+  nameTwoEditKeys: string[];
   addressNorm: string;
   addressExact: string;
   addressCompact: string;
@@ -105,6 +109,8 @@ export async function buildDocuments(pg: Pool | PoolClient, camis: string[]): Pr
       nameExact: normalizeText(e.name),
       nameCompact: compactText(e.name),
       nameTails: nameTailsOf(searchableWords(e.name)),
+      nameEditKeys: oneEditKeysOf(searchableWords(e.name)),
+      nameTwoEditKeys: twoEditKeysOf(searchableWords(e.name)),
       addressNorm: normalizeText(e.address),
       addressExact: normalizeText(e.address),
       addressCompact: compactText(e.address),

@@ -6,7 +6,8 @@ import { exportableList, exportListErrors, exportParams } from '../../contract/e
 import type { ApiFragment } from '../../contract/types';
 import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { CONTRACTORS_TAG } from '../types';
-import { BROWSE_SORTS, TIERS } from './queries';
+import { rankingText } from '../../search/typeahead';
+import { BROWSE_SORTS, CONTRACTOR_TIERS } from './queries';
 
 const int = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', minimum: 0, ...extra, description });
 
@@ -20,15 +21,9 @@ export const CONTRACTOR_SEARCH_DESCRIPTION = [
   "Typeahead over contractors' names: every docket spelling of a company is searched (the primary name and the spellings the city also dockets it under), the company answered once. Only listed companies: an absorbed company (its slug answers for the one that absorbed it) or one left without tickets is never found.",
   FILLER_RULE,
   'Ranking is by score tiers, never blended scores; a company belongs to the best tier any of its spellings qualifies for:',
-  `1. (${TIERS.exactName}) exact name: the whole name apart from its legal form, spaced or not ("abc construction", "abcconstruction" find ABC CONSTRUCTION CORP);`,
-  `2. (${TIERS.namePrefix}) the name starts with the query, spaces ignored;`,
-  `3. (${TIERS.allWords}) every query word is a word of the name, the last one possibly still being typed (prefix), in any order;`,
-  `4. (${TIERS.wordPrefixes}) every query word is the start of a word of the name;`,
-  `5. (${TIERS.fuzzyOne}) every word matches a word of the name within one edit (a wrong, missing, extra or swapped letter; first letter exact), words of 3 to 5 letters one edit, longer words too, shorter words exact;`,
-  `6. (${TIERS.firstLetter}) every word matches a word of the name exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted, missing, extra or swapped with the second ("xcme" finds ACME); words of four letters or more, the other words exact;`,
-  `7. (${TIERS.fuzzyTwo}) every word matches within two edits (words of six letters or more, first two letters exact).`,
+  rankingText(CONTRACTOR_TIERS),
   'Within a tier the biggest outstanding balance comes first (finesDueCents, descending), then the most tickets, then the name (alphabetical) and the slug. A query whose words do not all match in one of these ways returns nothing.',
-  `Tiers 1-5 are looked up in one Elasticsearch request and tiers 6-7 in a second sent at the same time (none when no word is long enough for them); tiers 6-7 only fill the places tiers 1-5 left: the same answer as one query over all tiers.`,
+  'Every tier is looked up in one Elasticsearch search a keystroke.',
   `Items are Contractor summaries; riskLevel is ${SUMMARY_LEVEL}`,
 ].join('\n');
 

@@ -1,8 +1,17 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, buildSearchRequest, tierClauses, coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './queries';
+import { tiersClause, typeahead } from '../../search/typeahead';
+import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, companyReadings, CONTRACTOR_TIERS, CONTRACTOR_TYPEAHEAD, coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './queries';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
+const COMPANIES = typeahead(CONTRACTOR_TYPEAHEAD);
+const buildSearchRequest = (query: { q: string; limit: number }) => COMPANIES.request(query);
+/** The tier clauses of q's one reading ([] when it has none). */
+const tierClauses = (q: string) => {
+  const reading = companyReadings(q)[0];
+  const clause = reading && (tiersClause(CONTRACTOR_TIERS, reading.input) as { dis_max?: { queries: object[] } } | null);
+  return clause ? (clause.dis_max?.queries ?? [clause]) : [];
+};
 
 describe('filler words (legal forms, THE, AND)', () => {
   it.each(['inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'llc', 'ltd', 'limited', 'lp', 'llp', 'pc', 'pllc', 'hdfc', 'the', 'and'])('%s names no company', (word) => {
@@ -52,9 +61,10 @@ describe('typeahead tiers', () => {
     expect(JSON.stringify(tierClauses('abc corp'))).not.toContain('corp');
     expect(tierClauses('abc corp')).toEqual(tierClauses('abc'));
   });
-  it('the second pass is empty for short words (nothing for the costly tiers to add)', () => {
-    expect(tierClauses('abc', 'twoEdits')).toEqual([]);
-    expect(tierClauses('acme', 'twoEdits')).toHaveLength(1);
+  it('the costly tiers are left out for short words (nothing for them to add)', () => {
+    expect(tierClauses('abc')).toHaveLength(5);
+    expect(tierClauses('acme')).toHaveLength(6);
+    expect(tierClauses('constructon')).toHaveLength(7);
   });
 });
 
@@ -66,11 +76,11 @@ describe('browse sort', () => {
   });
 });
 
-test('search: each pass, legal forms dropped, a last word that may become one optional', () => {
+test('search: one request a keystroke, legal forms dropped, a last word that may become one optional', () => {
   expectRequestsMatchFixture(fixture('search'), {
     oneWord: buildSearchRequest({ q: 'acme', limit: 10 }),
-    closeSpellings: buildSearchRequest({ q: 'abc construction corp', limit: 10, pass: 'closeSpellings' }),
-    twoEdits: buildSearchRequest({ q: 'abc constrution', limit: 7, pass: 'twoEdits' }),
+    legalFormDropped: buildSearchRequest({ q: 'abc construction corp', limit: 10 }),
+    twoEdits: buildSearchRequest({ q: 'abc constrution', limit: 7 }),
     shortWords: buildSearchRequest({ q: 'ab cd', limit: 5 }),
     // The last word may still become a legal form (CO, CORP): after other words it need not match.
     lastMayBeLegalForm: buildSearchRequest({ q: 'abc co', limit: 5 }),

@@ -2,10 +2,12 @@ import type { Position, PositionShape } from '../../search/cursor';
 import { searchAfterRequest } from '../../contract/lists';
 import { rangeFilter, termsFilter } from '../../search/filters';
 import { firstLetterTier } from '../../search/first-letter';
-import { fuzzyWordsTier } from '../../search/fuzzy';
+import { typoWordsTier } from '../../search/fuzzy';
+import type { EditKeyFields } from '../../search/edit-keys';
 import { compactText, tokens } from '../../search/normalize';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { companyNameOf, LEGAL_FORM_WORDS } from '../../domain/contractors';
+import type { Reading, Tier, TypeaheadTable } from '../../search/typeahead';
 
 /**
  * Pure builders of the contractors-index requests: browse (GET /contractors) and the
@@ -60,88 +62,99 @@ export function buildBrowseRequest(query: BrowseFilters & { limit: number }, aft
   return searchAfterRequest(query.limit, { ...SUMMARY_FETCH, query: { bool: { filter: browseFilters(query) } }, sort: browseSort(query.sort) }, after);
 }
 
-/**
- * The typeahead's score tiers, never blended scores: each is a constant_score clause and
- * dis_max keeps a company's best, so a better kind of match always outranks a worse one; inside
- * a tier the largest balance due comes first. Served in the OpenAPI description.
- */
-export const TIERS = {
-  exactName: 100,
-  namePrefix: 90,
-  allWords: 80,
-  wordPrefixes: 70,
-  fuzzyOne: 40,
-  firstLetter: 35,
-  fuzzyTwo: 30,
-} as const;
+/** The names' words without legal forms and their indexed edit keys (index-mappings/contractors.json). */
+const NAME_EDITS: EditKeyFields = { words: 'spellingsCoreWords', oneEdit: 'nameEditKeys', twoEdits: 'nameTwoEditKeys' };
+
+/** A reading of q: the words that must match (queryWords), as text and spaces removed, made once. */
+export interface CompanyInput {
+  words: string[];
+  text: string;
+  compact: string;
+}
 
 /**
- * Two passes, as the restaurant typeahead: the exact tiers with one-edit spellings, then the
- * first-letter and two-edit tiers (the costly automata) only while the list has room. Every
- * second-pass tier ranks below every first-pass tier, so the answer is that of one query.
+ * The typeahead's ranking: the table src/search/typeahead.ts builds the request, the cache, the
+ * route and the OpenAPI ranking text from. Matched on the names' words without their legal
+ * forms (spellingsCore*), any docket spelling of the company.
  */
-export const TIER_PASSES = ['closeSpellings', 'twoEdits'] as const;
-export type TierPass = (typeof TIER_PASSES)[number];
+export const CONTRACTOR_TIERS: ReadonlyArray<Tier<CompanyInput>> = [
+  {
+    name: 'exactName',
+    score: 100,
+    matches: 'exact name: the whole name apart from its legal form, spaced or not ("abc construction", "abcconstruction" find ABC CONSTRUCTION CORP);',
+    filter: ({ text, compact }) => ({ bool: { should: [{ term: { spellingsCore: text } }, { term: { spellingsCoreCompact: compact } }], minimum_should_match: 1 } }),
+  },
+  { name: 'namePrefix', score: 90, matches: 'the name starts with the query, spaces ignored;', filter: ({ compact }) => ({ prefix: { spellingsCoreCompact: compact } }) },
+  {
+    name: 'allWords',
+    score: 80,
+    matches: 'every query word is a word of the name, the last one possibly still being typed (prefix), in any order;',
+    filter: ({ text }) => ({ match_bool_prefix: { spellingsCoreWords: { query: text, operator: 'and' } } }),
+  },
+  {
+    name: 'wordPrefixes',
+    score: 70,
+    matches: 'every query word is the start of a word of the name;',
+    filter: ({ words }) => ({ bool: { filter: words.map((word) => ({ prefix: { spellingsCoreWords: word } })) } }),
+  },
+  {
+    name: 'fuzzyOne',
+    score: 40,
+    matches: 'every word matches a word of the name within one edit (a wrong, missing, extra or swapped letter; first letter exact), words of 3 to 5 letters one edit, longer words too, shorter words exact;',
+    filter: ({ words }) => typoWordsTier(words, 1, NAME_EDITS),
+  },
+  {
+    name: 'firstLetter',
+    score: 35,
+    matches: 'every word matches a word of the name exactly (the last one possibly still being typed) or with its FIRST letter mistyped: substituted, missing, extra or swapped with the second ("xcme" finds ACME); words of four letters or more, the other words exact;',
+    filter: ({ words }) => firstLetterTier(words, { words: 'spellingsCoreWords', tails: 'nameTails' }),
+  },
+  {
+    name: 'fuzzyTwo',
+    score: 30,
+    matches: 'every word matches within two edits (words of six letters or more, first two letters exact; a word whose letters only moved may be found here too).',
+    filter: ({ words }) => typoWordsTier(words, 2, NAME_EDITS),
+  },
+];
 
-const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+/** Each tier's score by name. */
+export const TIERS = Object.fromEntries(CONTRACTOR_TIERS.map((tier) => [tier.name, tier.score])) as Record<'exactName' | 'namePrefix' | 'allWords' | 'wordPrefixes' | 'fuzzyOne' | 'firstLetter' | 'fuzzyTwo', number>;
 
-/**
- * The tier clauses of a pass (or all) for the query's words that must match (words.ts
- * queryWords), on the names' words without their legal forms; empty when it has none or the
- * pass adds nothing.
- */
-export function tierClauses(q: string, pass: TierPass | 'all' = 'all'): object[] {
+/** The one reading of q: the query's words that must match (queryWords); none when it has none. */
+export function companyReadings(q: string): Array<Reading<CompanyInput>> {
   const words = queryWords(q);
   if (words.length === 0) return [];
   const text = words.join(' ');
-  const compact = compactText(text);
-  const clauses: object[] = [];
-  if (pass === 'all' || pass === 'closeSpellings') {
-    // The whole name (any docket spelling) apart from its legal form, spaced or not.
-    const exact = { bool: { should: [{ term: { spellingsCore: text } }, { term: { spellingsCoreCompact: compact } }], minimum_should_match: 1 } };
-    clauses.push(tier(TIERS.exactName, exact));
-    clauses.push(tier(TIERS.namePrefix, { prefix: { spellingsCoreCompact: compact } }));
-    clauses.push(tier(TIERS.allWords, { match_bool_prefix: { spellingsCoreWords: { query: text, operator: 'and' } } }));
-    clauses.push(tier(TIERS.wordPrefixes, { bool: { filter: words.map((word) => ({ prefix: { spellingsCoreWords: word } })) } }));
-    const one = fuzzyWordsTier(words, 1, 'spellingsCoreWords');
-    if (one) clauses.push(tier(TIERS.fuzzyOne, one));
-  }
-  if (pass === 'all' || pass === 'twoEdits') {
-    const first = firstLetterTier(words, { words: 'spellingsCoreWords', tails: 'nameTails' });
-    if (first) clauses.push(tier(TIERS.firstLetter, first));
-    const two = fuzzyWordsTier(words, 2, 'spellingsCoreWords');
-    if (two) clauses.push(tier(TIERS.fuzzyTwo, two));
-  }
-  return clauses;
-}
-
-export interface SearchInput {
-  q: string;
-  limit: number;
-  pass?: TierPass;
+  return [{ input: { words, text, compact: compactText(text) } }];
 }
 
 /** Inside a tier: the largest balance due first, then the most tickets, then the name and the slug. */
-export const SEARCH_ORDER = [
-  { _score: { order: 'desc' } },
-  { finesDueCents: { order: 'desc' } },
-  { ticketCount: { order: 'desc' } },
-  { nameExact: { order: 'asc' } },
-  { slug: { order: 'asc' } },
-];
+export const SEARCH_ORDER = [{ finesDueCents: { order: 'desc' } }, { ticketCount: { order: 'desc' } }, { nameExact: { order: 'asc' } }, { slug: { order: 'asc' } }];
 
-export function buildSearchRequest(input: SearchInput): Record<string, unknown> {
-  const best = { dis_max: { queries: tierClauses(input.q, input.pass ?? 'all'), tie_breaker: 0 } };
-  return {
-    size: input.limit,
-    track_total_hits: false,
-    ...SUMMARY_FETCH,
-    query: { bool: { must: [best], filter: [LISTED] } },
-    sort: SEARCH_ORDER,
-    // Only what the summary is read from comes back: a smaller answer to send and parse.
-    filter_path: ['hits.hits.fields.summary'],
-  };
+/** The served Contractor summary of a hit (the index keeps it whole, base64 JSON in contract key order). */
+export interface ContractorSummary {
+  slug: string;
+  name: string;
+  ticketCount: number;
+  finesDueCents: number;
+  riskLevel: string;
 }
+
+export function summaryOf(hit: { fields?: Record<string, unknown[]> }): ContractorSummary {
+  return JSON.parse(Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8')) as ContractorSummary;
+}
+
+export const CONTRACTOR_TYPEAHEAD: TypeaheadTable<{ q: string; limit: number }, CompanyInput, ContractorSummary> = {
+  index: 'contractors',
+  tiers: CONTRACTOR_TIERS,
+  readings: (query) => companyReadings(query.q),
+  filter: [LISTED],
+  order: () => SEARCH_ORDER,
+  fields: ['summary'],
+  shape: summaryOf,
+  // The stored summary is the served item's JSON (contract key order).
+  json: (hit) => Buffer.from(String(hit.fields?.summary?.[0]), 'base64').toString('utf8'),
+};
 
 /**
  * Which words of a company name say who the company is. A legal form (INC, CORP, LLC, CO,

@@ -4,7 +4,8 @@ import { operationInput } from '../../contract/input';
 import { limitParam } from '../../contract/params';
 import type { ApiFragment } from '../../contract/types';
 import { BOROUGHS } from '../../nyc';
-import { IN_PLACE, TIERS } from './queries';
+import { rankingText } from '../../search/typeahead';
+import { IN_PLACE, PROPERTY_TIERS, TIERS } from './queries';
 
 const TAG = 'Properties';
 
@@ -29,14 +30,8 @@ export const SEARCH_RANKING = [
   '- Street names are compared in one canonical spelling: case, punctuation and accents ignored; `E`/`East`, `St`/`Street`, `Ave`/`Av`/`Avenue`, `Blvd`, `Pl`, `Pkwy`, `Ft`/`Fort`, `Mt`/`Mount`; ordinals in digits or words (`5th`, `5`, `Fifth`); `St` before a name is Saint; Avenue of the Americas is also 6 Avenue in Manhattan. A number before a bare street type is the street (`5 Ave` is Fifth Avenue).',
   '',
   'Ranking: score tiers, never blended; a lot appears once, in its best tier:',
-  `1. ${TIERS.exactAddress}: house number and street are the lot's whole address.`,
-  `2. ${TIERS.addressRange}: the house number lies inside one of the lot's address ranges from the Property Address Directory (PAD: the house numbers each building of the lot answers to on each street) on the street typed (under any of its names), on the same side of the street: same parity, and low <= number <= high where numbers order by their digits, then a letter suffix (111 < 111A < 111D < 112). Queens' hyphenated numbers compare as (before the hyphen, after it) and only with hyphenated ranges; a number typed without its hyphen (\`3416\`) is also tried as 34-16. A lot PAD has not been loaded for has no ranges and is found by the other tiers only.`,
-  `3. ${TIERS.addressPrefix}: the lot's address starts with what was typed, the last word still being typed (\`350 5th av\` finds 350 5 AVENUE; \`350\` alone finds every lot numbered 350, not 3500).`,
-  `4. ${TIERS.allWords}: the house number (the lot's own, never another number of its address: \`2 west 56 street\` is not 1 WEST 2 STREET) and every street word in any order, the last word as a prefix (\`104 35th st\` finds 104 EAST 35 STREET).`,
-  `5. ${TIERS.oneEdit}: the house number, and every street word of 3 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): \`761 clarnce av\` finds 761 CLARENCE AVENUE, after any exact spelling.`,
-  `6. ${TIERS.sameBlock}: the typed street, on the same side of the same block: a house number with the same digits but its last two and the same parity (PLUTO gives a lot one number though its building may span several, and PAD's ranges are not loaded for every lot: \`34-16 31 Ave\` finds the lot listed as 34-12 31 AVENUE, \`352 5th Ave\` the one at 350).`,
-  `7. ${TIERS.leadingWords}: the house number and the first words typed, for words after them that name nothing known (a postal city that is no neighborhood: \`26811 Union Tpke New Hyde Park\`); a guess, so below the typed street on the same block.`,
-  `8. ${TIERS.sameStreet}: lots on the typed street at any other number.`,
+  rankingText(PROPERTY_TIERS),
+  'Every tier is looked up in one Elasticsearch search a keystroke.',
   `Inside a tier, lots in every place typed at the end (borough by the lot's borough, neighborhood and ZIP by its ZIP) come first (+${IN_PLACE}, less than a tier): a place orders, it never hides a lot elsewhere. Then the lot's address in canonical spelling (alphabetical), then the BBL.`,
   'A place is only taken off the end when a street is left before it: a q that is only a place name (`Astoria`) is read as a street name (ASTORIA BOULEVARD). A q with no letters or digits answers an empty list, as does one nothing matches.',
 ].join('\n');

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { blockHead, blockKey, blockKeyPrefixes, parseAddressQuery } from '../../search/address';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
-import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, searchSteps, streetsTyped, TIERS } from './queries';
+import { addressRangeClause, addressTiers, buildPropertySearchRequest, IN_PLACE, leadingStreets, placeFilter, streetsTyped, TIERS } from './queries';
 import { propertySlug } from './shape';
 
 const boosts = (clauses: object[]) => clauses.map((clause) => (clause as { constant_score: { boost: number } }).constant_score.boost);
+/** The tier clauses of a built request: its dis_max, alone or beside the places' bonus. */
+const tiersOf = (request: unknown) => { const query = (request as { query: { bool?: { must: Array<{ dis_max: { queries: object[] } }> }; dis_max?: { queries: object[] } } }).query; return (query.bool ? query.bool.must[0].dis_max : query.dis_max!).queries; };
 type Built = { query: { bool: { must: Array<{ dis_max: { queries: object[]; tie_breaker: number } }>; should: object[] } }; sort: object[]; size: number };
 
 describe('property search tiers', () => {
@@ -12,7 +14,7 @@ describe('property search tiers', () => {
     const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
     const disMax = request.query.bool.must[0].dis_max;
     expect(disMax.tie_breaker).toBe(0);
-    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressRange, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock, TIERS.sameStreet]);
+    expect(boosts(disMax.queries)).toEqual([TIERS.exactAddress, TIERS.addressRange, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.sameBlock, TIERS.leadingWords, TIERS.sameStreet]);
     const gaps = Object.values(TIERS).sort((a, b) => b - a).slice(1).map((value, i, list) => (i === 0 ? Infinity : list[i - 1] - value));
     expect(Math.min(...gaps)).toBeGreaterThan(IN_PLACE);
     expect(boosts(request.query.bool.should)).toEqual([IN_PLACE]);
@@ -27,8 +29,7 @@ describe('property search tiers', () => {
   test('a BBL written with a space is also the address being typed: the BBL first, then the address tiers', () => {
     // `1-29 45` is 1-00029-0045 and the start of the Queens address 1-29 45 Avenue.
     for (const [q, bbl] of [['1 835 41', '1008350041'], ['1-29 45', '1000290045']]) {
-      const request = buildPropertySearchRequest({ q, limit: 5 }) as unknown as Built;
-      const queries = request.query.bool.must[0].dis_max.queries;
+      const queries = tiersOf(buildPropertySearchRequest({ q, limit: 5 }));
       expect([q, queries[0]]).toEqual([q, { constant_score: { boost: TIERS.bbl, filter: { term: { bbl } } } }]);
       expect(boosts(queries).slice(1)).toEqual(boosts(addressTiers(parseAddressQuery(q, { readBbl: false })) as never));
       expect(queries.length).toBeGreaterThan(1);
@@ -43,12 +44,10 @@ describe('property search tiers', () => {
 
   test('the start of a BBL is a prefix on the bbl, beside what the text is as an address', () => {
     for (const [q, prefix] of [['10083500', '10083500'], ['1-00835', '100835'], ['1-835', '100835']]) {
-      const request = buildPropertySearchRequest({ q, limit: 10 }) as unknown as Built;
-      expect([q, request.query.bool.must[0].dis_max.queries[0]]).toEqual([q, { constant_score: { boost: TIERS.bblPrefix, filter: { prefix: { bbl: prefix } } } }]);
+      expect([q, tiersOf(buildPropertySearchRequest({ q, limit: 10 }))[0]]).toEqual([q, { constant_score: { boost: TIERS.bblPrefix, filter: { prefix: { bbl: prefix } } } }]);
     }
     // 6 digits: also a house number.
-    const sixDigits = buildPropertySearchRequest({ q: '100835', limit: 10 }) as unknown as Built;
-    expect(boosts(sixDigits.query.bool.must[0].dis_max.queries)).toEqual([TIERS.bblPrefix, TIERS.exactAddress, TIERS.addressPrefix]);
+    expect(boosts(tiersOf(buildPropertySearchRequest({ q: '100835', limit: 10 })))).toEqual([TIERS.bblPrefix, TIERS.exactAddress, TIERS.addressPrefix]);
     expect(JSON.stringify(buildPropertySearchRequest({ q: '350', limit: 10 }))).not.toContain('{"prefix":{"bbl"');
   });
 
@@ -162,25 +161,7 @@ describe('same block: blockHead (query) and blockKey (index)', () => {
   });
 });
 
-describe('searchSteps', () => {
-  test('first: the request less the street tier; rest: the street tier alone for the lots not found, same places and sort', () => {
-    const request = buildPropertySearchRequest({ q: '761 Clarence Ave Bronx', limit: 10 }) as unknown as Built;
-    const steps = searchSteps(request as never);
-    const first = steps.first as unknown as Built;
-    expect(boosts(first.query.bool.must[0].dis_max.queries)).toEqual([TIERS.exactAddress, TIERS.addressRange, TIERS.addressPrefix, TIERS.allWords, TIERS.oneEdit, TIERS.leadingWords, TIERS.sameBlock]);
-    expect(first.query.bool.should).toEqual(request.query.bool.should);
-    expect({ ...first, query: null }).toEqual({ ...request, query: null });
-    const street = request.query.bool.must[0].dis_max.queries.at(-1);
-    expect(steps.rest!(['2054800111'], 9)).toEqual({ ...request, size: 9, query: { bool: { must: [street], should: request.query.bool.should, must_not: [{ terms: { bbl: ['2054800111'] } }] } } });
-  });
-
-  test('one step when there is no street tier (a BBL, a street without a house number)', () => {
-    for (const q of ['1-00835-0041', 'Clarence Ave']) {
-      const request = buildPropertySearchRequest({ q, limit: 10 })!;
-      expect(searchSteps(request)).toEqual({ first: request });
-    }
-  });
-
+describe('one search', () => {
   test('every lot of the other tiers outranks every lot only on the street, places included', () => {
     const others = Object.entries(TIERS).filter(([name]) => name !== 'sameStreet').map(([, value]) => value);
     expect(Math.min(...others)).toBeGreaterThan(TIERS.sameStreet + IN_PLACE);

@@ -1,15 +1,17 @@
 import { canonicalStreetWords, houseNumberKey, houseNumberPoints, isBorough, parseBblPrefix } from '../../nyc';
 import { type AddressQuery, addressKey, blockHead, parseAddressQuery } from '../../search/address';
 import type { PlaceMatch } from '../../search/places';
-import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
+import { editsFor, typoWordClauses } from '../../search/fuzzy';
+import type { EditKeyFields } from '../../search/edit-keys';
+import { type Tier, typeahead, type TypeaheadTable } from '../../search/typeahead';
+import { propertySlug } from './shape';
 
 /**
- * The address typeahead (GET /properties/search) as one Elasticsearch request: score tiers,
- * never blended scores, as in the restaurant typeahead. Each tier is a constant_score clause
- * and dis_max keeps a lot's best tier, so a better kind of match always outranks a worse one.
- * A place typed at the end adds IN_PLACE inside a tier (less than the gap between tiers), and
- * inside the same score the lot's address key, then its BBL, decide. The tiers are served in
- * the OpenAPI description (SEARCH_RANKING in ./openapi).
+ * The address typeahead (GET /properties/search): its table for the typeahead kit
+ * (src/search/typeahead.ts), which builds the one Elasticsearch request of a keystroke, the
+ * cache, the route and the ranking text from it. A place typed at the end adds IN_PLACE inside
+ * a tier (less than the gap between tiers), and inside the same score the lot's address key,
+ * then its BBL, decide.
  *
  * What the index holds (index-mappings/properties.json): addressKeys, each of the lot's
  * address keys whole (`3412 31 avenue`; the street's other names too), and addressWords,
@@ -19,44 +21,6 @@ import { editsFor, fuzzyWordClauses } from '../../search/fuzzy';
  * (nested) holds the lot's PAD address ranges: each street's canonical names and the span
  * of house numbers as ordered numbers (src/nyc/address/ranges), for the range tier.
  */
-export const TIERS = {
-  /** The whole query is a BBL in any form the city writes it. */
-  bbl: 1000,
-  /**
-   * The whole query is the start of a BBL: borough and whole block at least (`100835`,
-   * `10083500`, `1-00835`, `1-835`), src/nyc parseBblPrefix: lots whose BBL starts so.
-   */
-  bblPrefix: 500,
-  /** House number and street are a lot's whole address. */
-  exactAddress: 110,
-  /**
-   * The house number inside one of the lot's PAD address ranges on the street typed, on the
-   * same side (`352 5th Ave` finds the lot whose building spans 350-360 5 AVENUE). Queens'
-   * hyphenated numbers compare as (before the hyphen, after it); `3416` is tried as 34-16 too.
-   */
-  addressRange: 100,
-  /** A lot's address starts with what was typed (the last word still being typed). */
-  addressPrefix: 90,
-  /** The house number and every street word, in any order, the last as a prefix. */
-  allWords: 80,
-  /** The house number, and every street word within one edit (a typo). */
-  oneEdit: 70,
-  /**
-   * The street typed, on the same side of the same block: a house number with the same digits
-   * but its last two and the same parity (`34-16` finds the lot PLUTO lists as 34-12, `352`
-   * the one at 350). PLUTO gives a lot one number though its building may span several.
-   */
-  sameBlock: 40,
-  /**
-   * The house number and the street's first words, the rest taken for words the place parser
-   * does not know (`26811 Union Tpke New Hyde Park`: a postal city that is no neighborhood).
-   * Below the street typed on the same block: it is a guess, and `2 west 56 street` is not
-   * 2 WEST 34 STREET before 12 WEST 56 STREET.
-   */
-  leadingWords: 35,
-  /** The street alone: lots on the street typed, at other house numbers. */
-  sameStreet: 30,
-} as const;
 
 /** Added inside a tier to lots in every place typed at the end (borough, neighborhood, ZIP). */
 export const IN_PLACE = 4;
@@ -67,8 +31,11 @@ export const IN_PLACE = 4;
  */
 export const SEARCH_FIELDS = ['bbl', 'address', 'borough'];
 
-const tier = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+/** The address words and their one-edit keys (index-mappings/properties.json). */
+const ADDRESS_EDITS: EditKeyFields = { words: 'addressWords', oneEdit: 'addressEditKeys' };
+
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
+const DIGITS = /^\d+$/;
 
 /** `65t`, `1s`, `2n`, `3r`: a number with its ordinal suffix half typed, read as the number. */
 const PARTIAL_ORDINAL = /^(\d+)(?:s|t|n|r|st|nd|rd|th)$/;
@@ -89,7 +56,7 @@ export function streetsTyped(query: AddressQuery): string[] {
 /** Every word within one edit (first letter exact); numbers and short words exact; the last word may also be a prefix. */
 function oneEditWords(street: string): object[] | null {
   const words = street.split(' ').filter(Boolean);
-  return fuzzyWordClauses(words, words.map((word) => (/^\d+$/.test(word) ? 0 : editsFor(word, 1))), 1, 'addressWords');
+  return typoWordClauses(words, words.map((word) => (DIGITS.test(word) ? 0 : editsFor(word, 1))), 1, ADDRESS_EDITS);
 }
 
 /** The canonical street of each run of the first typed words, all but the last word down to one. */
@@ -121,37 +88,6 @@ export function addressRangeClause(houseNumber: NonNullable<AddressQuery['houseN
 const anyOf = (clauses: object[]): object => (clauses.length === 1 ? clauses[0] : { bool: { should: clauses, minimum_should_match: 1 } });
 const everyWord = (street: string) => ({ match_bool_prefix: { addressWords: { query: street, operator: 'and' } } });
 
-/** The tiers for a house number and/or street (see TIERS). */
-export function addressTiers(query: AddressQuery): object[] {
-  const house = query.houseNumber ? houseNumberKey(query.houseNumber) : null;
-  const streets = query.street ? streetsTyped(query) : [];
-  const keys = streets.length ? streets.map((street) => addressKey(query.houseNumber, street)) : house ? [house] : [];
-  if (keys.length === 0) return [];
-  // The number typed is the lot's house number, not any word of its address (`2 west 56 street`
-  // is not 1 WEST 2 STREET, nor `104 35th st` 35 WEST 104 STREET).
-  const houseTerm = house ? [{ term: { houseNumber: house } }] : [];
-  const clauses: object[] = [tier(TIERS.exactAddress, { term: { addressKeys: keys[0] } })];
-  if (query.houseNumber && streets.length) clauses.push(tier(TIERS.addressRange, addressRangeClause(query.houseNumber, streets)));
-  // A house number alone is a prefix of the lot's key up to the space: `350 ` is not `3500 `.
-  const prefixes = streets.length ? keys : [`${house} `];
-  clauses.push(tier(TIERS.addressPrefix, anyOf(prefixes.map((key) => ({ prefix: { addressKeys: key } })))));
-  if (streets.length === 0) return clauses;
-  clauses.push(tier(TIERS.allWords, { bool: { filter: [...houseTerm, anyOf(streets.map(everyWord))] } }));
-  const fuzzy = oneEditWords(query.street);
-  if (fuzzy) clauses.push(tier(TIERS.oneEdit, { bool: { filter: [...houseTerm, ...fuzzy] } }));
-  const leading = house ? leadingStreets(query) : [];
-  if (leading.length) clauses.push(tier(TIERS.leadingWords, { bool: { filter: [...houseTerm, anyOf(leading.map((street) => ({ match_phrase: { addressWords: street } })))] } }));
-  // The lot's block key (addressBlocks: blockKey of each address key) is this block and side,
-  // then the street typed, its last word possibly still being typed (letters only): the index
-  // holds each block key shortened by its last letters too (blockKeyPrefixes), so this is a
-  // term lookup, where the regular expression `<block> <street>[a-z]*` it replaces built an
-  // automaton per request (about a fifth of Elasticsearch's CPU per keystroke).
-  const block = house ? blockHead(house) : null;
-  if (block) clauses.push(tier(TIERS.sameBlock, { terms: { addressBlocks: streets.map((street) => `${block} ${street}`) } }));
-  if (house) clauses.push(tier(TIERS.sameStreet, anyOf(streets.map((street) => ({ match_phrase_prefix: { addressWords: { query: street } } })))));
-  return clauses;
-}
-
 /** A place as a filter: a borough by the lot's borough, a neighborhood or ZIP by the lot's ZIP. */
 export function placeFilter(place: PlaceMatch): object {
   const boroughs = place.kind === 'zip' ? [] : place.names.filter(isBorough);
@@ -160,63 +96,168 @@ export function placeFilter(place: PlaceMatch): object {
   return { bool: { should: [{ terms: { borough: boroughs } }, zips], minimum_should_match: 1 } };
 }
 
-export interface PropertySearchInput {
-  /** What the user typed (3-120 characters). */
-  q: string;
-  limit: number;
+/** A reading of q, parsed once: what every tier reads. */
+export interface AddressInput {
+  /** The whole query is this BBL. */
+  bbl: string | null;
+  /** The whole query is the start of a BBL (src/nyc parseBblPrefix). */
+  bblPrefix: string | null;
+  /** The query as an address being typed (for a BBL, only when written with a space), else null. */
+  address: AddressQuery | null;
+  /** The house number's key, null when none was typed. */
+  house: string | null;
+  /** The street as typed so far (streetsTyped), [] when none. */
+  streets: string[];
+  /** The address keys typed (house number and street), or the house number alone. */
+  keys: string[];
+  /** Places typed at the end (never for a BBL). */
+  places: PlaceMatch[];
 }
 
-/** The one request for a keystroke, or null when the text names nothing to look for (no number, street or BBL). */
-export function buildPropertySearchRequest(input: PropertySearchInput): Record<string, unknown> | null {
-  const query = parseAddressQuery(input.q);
-  const common = { size: input.limit, track_total_hits: false, _source: false, stored_fields: '_none_', docvalue_fields: SEARCH_FIELDS };
-  const sort = [{ _score: { order: 'desc' } }, { addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }];
-  if (query.bbl) {
-    const bblTier = tier(TIERS.bbl, { term: { bbl: query.bbl } });
-    // A BBL written with a space (`1-29 45`, `1 835 41`) is also an address being typed (the
-    // Queens 1-29 45 Avenue): the lot of that BBL first, then the address tiers.
-    const asAddress = /\s/.test(input.q.trim()) ? addressTiers(parseAddressQuery(input.q, { readBbl: false })) : [];
-    if (asAddress.length === 0) return { ...common, query: bblTier, sort };
-    return { ...common, query: { bool: { must: [{ dis_max: { queries: [bblTier, ...asAddress], tie_breaker: 0 } }] } }, sort };
-  }
-  const bblPrefix = parseBblPrefix(input.q);
-  const tiers = [...(bblPrefix ? [tier(TIERS.bblPrefix, { prefix: { bbl: bblPrefix } })] : []), ...addressTiers(query)];
-  if (tiers.length === 0) return null;
-  const inPlace = query.places.length ? [tier(IN_PLACE, { bool: { filter: query.places.map(placeFilter) } })] : [];
-  return {
-    ...common,
-    query: { bool: { must: [{ dis_max: { queries: tiers, tie_breaker: 0 } }], should: inPlace } },
-    sort,
-  };
+/** Reads q: a BBL (also an address when written with a space), the start of one, or an address. */
+export function addressInput(q: string): AddressInput {
+  const query = parseAddressQuery(q);
+  const address = query.bbl ? (/\s/.test(q.trim()) ? parseAddressQuery(q, { readBbl: false }) : null) : query;
+  return { bbl: query.bbl, bblPrefix: query.bbl ? null : parseBblPrefix(q), places: query.bbl ? [] : query.places, ...addressParts(address) };
+}
+
+function addressParts(address: AddressQuery | null): Pick<AddressInput, 'address' | 'house' | 'streets' | 'keys'> {
+  if (!address) return { address, house: null, streets: [], keys: [] };
+  const house = address.houseNumber ? houseNumberKey(address.houseNumber) : null;
+  const streets = address.street ? streetsTyped(address) : [];
+  const keys = streets.length ? streets.map((street) => addressKey(address.houseNumber, street)) : house ? [house] : [];
+  return { address, house, streets, keys };
 }
 
 /**
- * The one request of a keystroke, asked in two steps so the street alone (TIERS.sameStreet),
- * which matches every lot on the street and is most of a request's cost, is asked only when
- * the page is not full without it (about a fifth of the bench's keystrokes).
- *
- * `first` is the request less the street tier. Every lot it finds scores above any lot only
- * on the street (the lowest other tier plus nothing is above sameStreet + IN_PLACE), so when
- * it fills the page, the page is the whole request's. When it does not, it has found every
- * lot of the higher tiers, and `rest` asks for the lots on the street among the others, in the
- * same order (the street tier, the places typed, the same sort): the two answers one after the
- * other are the whole request's page. `rest` is absent when the request has no street tier.
+ * The number typed is the lot's house number, not any word of its address (`2 west 56 street`
+ * is not 1 WEST 2 STREET, nor `104 35th st` 35 WEST 104 STREET).
  */
-export interface SearchSteps {
-  first: Record<string, unknown>;
-  rest?: (found: string[], size: number) => Record<string, unknown>;
+const houseTerm = (house: string | null) => (house ? [{ term: { houseNumber: house } }] : []);
+/** Tiers past the address prefix need a street typed. */
+const withStreet = (input: AddressInput) => input.keys.length > 0 && input.streets.length > 0;
+
+/** The ranking: what each tier matches, best first (the ranking text of the document is written from it). */
+export const PROPERTY_TIERS: ReadonlyArray<Tier<AddressInput>> = [
+  {
+    name: 'bbl',
+    score: 1000,
+    matches: 'a whole q that is a BBL: that lot.',
+    filter: ({ bbl }) => (bbl ? { term: { bbl } } : null),
+  },
+  {
+    name: 'bblPrefix',
+    score: 500,
+    matches: 'a whole q that is the start of a BBL: the lots whose BBL starts so.',
+    filter: ({ bblPrefix }) => (bblPrefix ? { prefix: { bbl: bblPrefix } } : null),
+  },
+  {
+    name: 'exactAddress',
+    score: 110,
+    matches: "house number and street are the lot's whole address.",
+    filter: ({ keys }) => (keys.length ? { term: { addressKeys: keys[0] } } : null),
+  },
+  {
+    name: 'addressRange',
+    score: 100,
+    matches:
+      "the house number lies inside one of the lot's address ranges from the Property Address Directory (PAD: the house numbers each building of the lot answers to on each street) on the street typed (under any of its names), on the same side of the street: same parity, and low <= number <= high where numbers order by their digits, then a letter suffix (111 < 111A < 111D < 112). Queens' hyphenated numbers compare as (before the hyphen, after it) and only with hyphenated ranges; a number typed without its hyphen (`3416`) is also tried as 34-16. A lot PAD has not been loaded for has no ranges and is found by the other tiers only.",
+    filter: ({ address, streets }) => (address?.houseNumber && streets.length ? addressRangeClause(address.houseNumber, streets) : null),
+  },
+  {
+    name: 'addressPrefix',
+    score: 90,
+    matches: "the lot's address starts with what was typed, the last word still being typed (`350 5th av` finds 350 5 AVENUE; `350` alone finds every lot numbered 350, not 3500).",
+    // A house number alone is a prefix of the lot's key up to the space: `350 ` is not `3500 `.
+    filter: ({ keys, streets, house }) => (keys.length ? anyOf((streets.length ? keys : [`${house} `]).map((key) => ({ prefix: { addressKeys: key } }))) : null),
+  },
+  {
+    name: 'allWords',
+    score: 80,
+    matches: "the house number (the lot's own, never another number of its address: `2 west 56 street` is not 1 WEST 2 STREET) and every street word in any order, the last word as a prefix (`104 35th st` finds 104 EAST 35 STREET).",
+    filter: (input) => (withStreet(input) ? { bool: { filter: [...houseTerm(input.house), anyOf(input.streets.map(everyWord))] } } : null),
+  },
+  {
+    name: 'oneEdit',
+    score: 70,
+    matches: 'the house number, and every street word of 3 or more letters within one typing edit (a wrong, missing, extra or swapped letter; the first letter must be right; numbers and shorter words exact): `761 clarnce av` finds 761 CLARENCE AVENUE, after any exact spelling.',
+    filter: (input) => {
+      const fuzzy = withStreet(input) ? oneEditWords(input.address!.street) : null;
+      return fuzzy ? { bool: { filter: [...houseTerm(input.house), ...fuzzy] } } : null;
+    },
+  },
+  {
+    name: 'sameBlock',
+    score: 40,
+    matches:
+      "the typed street, on the same side of the same block: a house number with the same digits but its last two and the same parity (PLUTO gives a lot one number though its building may span several, and PAD's ranges are not loaded for every lot: `34-16 31 Ave` finds the lot listed as 34-12 31 AVENUE, `352 5th Ave` the one at 350).",
+    // The lot's block key (addressBlocks: blockKey of each address key) is this block and side,
+    // then the street typed, its last word possibly still being typed (letters only): the index
+    // holds each block key shortened by its last letters too (blockKeyPrefixes), so this is a
+    // term lookup, not an automaton built per request.
+    filter: (input) => {
+      const block = withStreet(input) && input.house ? blockHead(input.house) : null;
+      return block ? { terms: { addressBlocks: input.streets.map((street) => `${block} ${street}`) } } : null;
+    },
+  },
+  {
+    name: 'leadingWords',
+    score: 35,
+    matches: 'the house number and the first words typed, for words after them that name nothing known (a postal city that is no neighborhood: `26811 Union Tpke New Hyde Park`); a guess, so below the typed street on the same block.',
+    filter: (input) => {
+      const leading = withStreet(input) && input.house ? leadingStreets(input.address!) : [];
+      return leading.length ? { bool: { filter: [...houseTerm(input.house), anyOf(leading.map((street) => ({ match_phrase: { addressWords: street } })))] } } : null;
+    },
+  },
+  {
+    name: 'sameStreet',
+    score: 30,
+    matches: 'lots on the typed street at any other number.',
+    // addressPhrases holds every run of an address key's words cut after any letter: the street typed is one term lookup.
+    filter: (input) => (withStreet(input) && input.house ? { terms: { addressPhrases: input.streets } } : null),
+  },
+];
+
+/** Each tier's score by name. */
+export const TIERS = Object.fromEntries(PROPERTY_TIERS.map((tier) => [tier.name, tier.score])) as Record<
+  'bbl' | 'bblPrefix' | 'exactAddress' | 'addressRange' | 'addressPrefix' | 'allWords' | 'oneEdit' | 'sameBlock' | 'leadingWords' | 'sameStreet',
+  number
+>;
+
+/** The address tiers of a parsed address (no BBL tier), best first: for tests and probes. */
+export function addressTiers(query: AddressQuery): object[] {
+  const input: AddressInput = { bbl: null, bblPrefix: null, places: [], ...addressParts(query) };
+  return PROPERTY_TIERS.flatMap((tier) => {
+    const filter = tier.filter(input);
+    return filter ? [{ constant_score: { filter, boost: tier.score } }] : [];
+  });
 }
 
-export function searchSteps(request: Record<string, unknown>): SearchSteps {
-  const query = request.query as { bool?: { must: Array<{ dis_max?: { queries: object[]; tie_breaker: number } }>; should: object[] } };
-  const tiers = query.bool?.must[0]?.dis_max?.queries;
-  const isStreet = (clause: object) => (clause as { constant_score?: { boost?: number } }).constant_score?.boost === TIERS.sameStreet;
-  const street = tiers?.find(isStreet);
-  const higher = tiers?.filter((clause) => !isStreet(clause)) ?? [];
-  if (!street || higher.length === 0) return { first: request };
-  const should = query.bool!.should;
-  return {
-    first: { ...request, query: { bool: { must: [{ dis_max: { queries: higher, tie_breaker: 0 } }], should } } },
-    rest: (found, size) => ({ ...request, size, query: { bool: { must: [street], should, must_not: [{ terms: { bbl: found } }] } } }),
-  };
+export interface PropertySearchResult {
+  bbl: string;
+  address: string;
+  borough: string;
+  slug: string;
+}
+
+export const PROPERTY_TYPEAHEAD: TypeaheadTable<{ q: string; limit: number }, AddressInput, PropertySearchResult> = {
+  index: 'properties',
+  tiers: PROPERTY_TIERS,
+  readings: (query) => [{ input: addressInput(query.q) }],
+  bonus: ({ places }) => (places.length ? { constant_score: { filter: { bool: { filter: places.map(placeFilter) } }, boost: IN_PLACE } } : null),
+  order: () => [{ addressKeys: { order: 'asc', mode: 'min', missing: '_last' } }, { bbl: { order: 'asc' } }],
+  fields: SEARCH_FIELDS,
+  shape: (hit) => {
+    const fields = hit.fields as Record<string, string[] | undefined>;
+    // A lot PLUTO gives no address answers '' (the contract's string), as its profile does.
+    const lot = { bbl: fields.bbl![0], address: fields.address?.[0] ?? '', borough: fields.borough![0] };
+    return { ...lot, slug: propertySlug(lot) };
+  },
+};
+
+const properties = typeahead(PROPERTY_TYPEAHEAD);
+
+/** The one request for a keystroke, or null when the text names nothing to look for (no number, street or BBL). */
+export function buildPropertySearchRequest(query: { q: string; limit: number }): Record<string, unknown> | null {
+  return properties.request(query);
 }

@@ -1,4 +1,4 @@
-import { addressKey, canonicalStreet, indexedAddress, parseAddressQuery } from './index';
+import { addressKey, canonicalStreet, indexedAddress, parseAddressQuery, phrasePrefixes } from './index';
 
 function parsed(text: string) {
   const query = parseAddressQuery(text);
@@ -103,5 +103,22 @@ describe('indexedAddress', () => {
     }
     const sixth = parseAddressQuery('453 6th Ave');
     expect(indexedAddress('453 AVENUE OF THE AMER', 'Manhattan')!.keys).toContain(addressKey(sixth.houseNumber, sixth.street));
+  });
+});
+
+describe('phrasePrefixes', () => {
+  /** What a phrase-prefix query of `typed` meets in a key: its words in a row, the last one's start. */
+  const phraseMeets = (typed: string, key: string) => {
+    const [words, want] = [key.split(' '), typed.split(' ')];
+    return words.some((_, start) => want.every((word, i) => (i === want.length - 1 ? words[start + i]?.startsWith(word) : words[start + i] === word)));
+  };
+  test('a key holds the street typed exactly when a phrase-prefix query of it meets the key', () => {
+    const keys = ['3412 31 avenue', '453 avenue of the americas', '453 6 avenue', '12 west 56 street'];
+    const typed = ['31 avenue', '31 ave', '31 a', '31', 'avenue', 'avenue of the a', 'of the', '6 av', 'west 5', 'west 56 street', '56 street w', 'east 5', 'st', 'americas', 'avenue 6'];
+    for (const key of keys) {
+      const held = new Set(phrasePrefixes([key]));
+      for (const street of typed) expect([key, street, held.has(street)]).toEqual([key, street, phraseMeets(street, key)]);
+    }
+    expect(phrasePrefixes(['1 a b'])).toEqual(expect.arrayContaining(['1', '1 a', '1 a b', 'a', 'a b', 'b']));
   });
 });

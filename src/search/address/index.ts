@@ -215,6 +215,26 @@ export function blockKeyPrefixes(block: string): string[] {
   return prefixes;
 }
 
+/**
+ * Every run of whole words of each address key cut after any of its letters but the last
+ * word's whole (`3412 31 avenue` -> `3`, ..., `3412 31 avenue`, `31`, `31 a`, ..., `avenue`, `a`,
+ * ...), none ending in a space. The index holds them (addressPhrases), so the street alone,
+ * its last word still being typed, is a term lookup of the street typed: it meets a key
+ * exactly when a phrase-prefix query of it would, without its cap on the last word's
+ * expansions.
+ */
+export function phrasePrefixes(keys: string[]): string[] {
+  const found = new Set<string>();
+  for (const key of keys) {
+    const words = key.split(' ').filter(Boolean);
+    for (let start = 0; start < words.length; start += 1) {
+      const tail = words.slice(start).join(' ');
+      for (let end = 1; end <= tail.length; end += 1) if (tail[end - 1] !== ' ') found.add(tail.slice(0, end));
+    }
+  }
+  return [...found];
+}
+
 export interface IndexedAddress {
   houseNumber: HouseNumber | null;
   /** Canonical street words of the address as written. */
