@@ -134,6 +134,10 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   digestSalt: 'oath-v2',
   sourceHashes: 'oath_source_hashes',
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
+  // Tickets by number, spellings, totals and companies by key, a company's spellings and
+  // tickets by company, a block's spellings by block, slugs by base: each lookup has its index
+  // (a company absorbed, rare, still scans for the companies it had absorbed).
+  keyedPlans: true,
   // Counted as the rows are read; the standing itself is derived once, when applied.
   unknownValues: (row) => unknownTicketValues(row),
   // A summons the city no longer publishes (a full sync did not see it) stops being served; its company's totals follow.
