@@ -117,6 +117,7 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
     for (const name of ['restaurants', 'oath']) {
       const first = await timedSync(stores, portal.url, name, pids);
       figures[`${label} first sync ${name}`] = `${first.summary.rowsFetched} rows in ${first.seconds.toFixed(1)} s (${Math.round(first.summary.rowsFetched / first.seconds)} rows/s); CPU s ${cpuText(first.cpu)}`;
+      ctx.log(`${label} first sync ${name}: ${figures[`${label} first sync ${name}`]}`);
     }
     for (const rows of DELTAS) {
       if (rows) await portal.call('POST', `/_bench/change?dataset=${OATH_ID}&rows=${rows}&seed=${rows + summonses}`);
@@ -124,6 +125,8 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
       deltaSeconds[rows] = run.seconds;
       figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`] =
         `${run.summary.rowsFetched} rows fetched, ${run.summary.rowsApplied} applied in ${run.seconds.toFixed(2)} s; CPU s ${cpuText(run.cpu)}`;
+      // Logged as measured: a run that fails later (the 2-million first sync) keeps the figures before it.
+      ctx.log(`${label} ${rows ? `${rows} rows changed` : 'nothing changed'}: ${figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`]}`);
     }
   } finally {
     portal.child.kill();
