@@ -125,7 +125,7 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
       deltaSeconds[rows] = run.seconds;
       figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`] =
         `${run.summary.rowsFetched} rows fetched, ${run.summary.rowsApplied} applied in ${run.seconds.toFixed(2)} s; CPU s ${cpuText(run.cpu)}`;
-      // Logged as measured: a run that fails later (the 2-million first sync) keeps the figures before it.
+      // Logged as measured: a run that fails later keeps the figures before it.
       ctx.log(`${label} ${rows ? `${rows} rows changed` : 'nothing changed'}: ${figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`]}`);
     }
   } finally {
