@@ -30,8 +30,11 @@ import { resetNamespace } from './ingest';
 const NAMESPACE = 'bench_sync';
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '1000000,2000000').split(',').map(Number);
 const ESTABLISHMENTS = Number(process.env.BENCH_INGEST_ESTABLISHMENTS ?? 27_000);
-/** OATH rows changed between syncs: none, then 0.1%, 1% and 10% of 2 million, the same counts at every size (a delta's cost must not grow with the rows held). */
-const DELTAS = [0, 2_000, 20_000, 200_000];
+/**
+ * OATH rows changed between syncs (BENCH_SYNC_DELTAS): none, then 0.1%, 1% and 10% of 2
+ * million, the same counts at every size (a delta's cost must not grow with the rows held).
+ */
+const DELTAS = (process.env.BENCH_SYNC_DELTAS ?? '0,2000,20000,200000').split(',').map(Number);
 const repoRoot = path.resolve(__dirname, '..', '..');
 const workDir = path.join(os.tmpdir(), 'nyc-api-bench-sync');
 const OATH_ID = registered('oath')!.socrataId!;
@@ -114,6 +117,7 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
     for (const name of ['restaurants', 'oath']) {
       const first = await timedSync(stores, portal.url, name, pids);
       figures[`${label} first sync ${name}`] = `${first.summary.rowsFetched} rows in ${first.seconds.toFixed(1)} s (${Math.round(first.summary.rowsFetched / first.seconds)} rows/s); CPU s ${cpuText(first.cpu)}`;
+      ctx.log(`${label} first sync ${name}: ${figures[`${label} first sync ${name}`]}`);
     }
     for (const rows of DELTAS) {
       if (rows) await portal.call('POST', `/_bench/change?dataset=${OATH_ID}&rows=${rows}&seed=${rows + summonses}`);
@@ -121,6 +125,8 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
       deltaSeconds[rows] = run.seconds;
       figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`] =
         `${run.summary.rowsFetched} rows fetched, ${run.summary.rowsApplied} applied in ${run.seconds.toFixed(2)} s; CPU s ${cpuText(run.cpu)}`;
+      // Logged as measured: a run that fails later keeps the figures before it.
+      ctx.log(`${label} ${rows ? `${rows} rows changed` : 'nothing changed'}: ${figures[`${label} OATH, ${rows ? `${rows} rows changed` : 'nothing changed'}`]}`);
     }
   } finally {
     portal.child.kill();
@@ -132,7 +138,7 @@ async function benchSize(ctx: BenchContext, summonses: number, figures: Record<s
 const syncScenario: BenchScenario = {
   kind: 'task',
   name: 'sync',
-  description: `npm run sync against a portal serving the generated OATH export (${SIZES.join(' and ')} summonses) and ${ESTABLISHMENTS} establishments (~300k rows): the first sync, then none, 2,000, 20,000 and 200,000 OATH rows changed`,
+  description: `npm run sync against a portal serving the generated OATH export (${SIZES.join(' and ')} summonses) and ${ESTABLISHMENTS} establishments (~300k rows): the first sync, then ${DELTAS.map((rows) => (rows ? rows.toLocaleString('en-US') : 'none')).join(', ')} OATH rows changed`,
   targets: 'a delta costs the same at both sizes (within 20%); 20,000 changed rows of 2 million synced, applied and indexed in <= 10 s; nothing changed in <= 1 s',
   async run(ctx) {
     const figures: Record<string, string | number> = {};

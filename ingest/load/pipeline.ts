@@ -59,6 +59,14 @@ const REJECTION_SAMPLE = 100;
 /** Loads of at least this many rows index with Elasticsearch's periodic refreshes paused (a smaller one meets few refreshes and would pay two settings updates). */
 const PAUSE_REFRESHES_FROM_ROWS = 20_000;
 
+/**
+ * A chunk of a data set with keyedPlans, planned as index lookups of its keys: the planner
+ * prices a few thousand keys' lookups above a hash join over a whole table, which then costs
+ * what the table holds, not what the chunk changes. Local to the chunk's transaction.
+ */
+const KEYED_PLANS = 'set local enable_seqscan = off; set local enable_hashjoin = off; set local enable_mergejoin = off';
+const DEFAULT_PLANS = 'set local enable_seqscan to default; set local enable_hashjoin to default; set local enable_mergejoin to default';
+
 const ingestLock = (store: DataStore, family: Family) => `${family.lockName}-ingest:${store.schema}`;
 
 /** One ingest (or rebuild, or rederive) of a family at a time per data schema: a session advisory lock, held for the whole run. */
@@ -110,6 +118,7 @@ async function applyStagedRows<Row>(
     counts.rowsLoaded += unchanged.loaded;
     counts.rowsMerged += unchanged.merged;
     if (staged.length) counts.changed += await inTransaction(client, async () => {
+      if (dataset.keyedPlans) await client.query(KEYED_PLANS);
       const result = await dataset.apply(client, staged, options.asOf);
       const rejected = result.rejected ?? [];
       counts.rowsLoaded += staged.length - result.duplicateLines.length - rejected.length;
@@ -132,6 +141,8 @@ async function applyStagedRows<Row>(
       if (options.finish) {
         const { rows: more } = await client.query('select exists (select 1 from ingest_staging where key > $1) as more', [after]);
         if (!more[0].more) {
+          // What finishes a run (a full sync's removal of what the city dropped) reads whole tables.
+          if (dataset.keyedPlans) await client.query(DEFAULT_PLANS);
           await options.finish(client);
           finished = true;
         }

@@ -107,6 +107,14 @@ export interface KeyedDataset<Row> {
    */
   apply(client: PoolClient, rows: NumberedRows<Row>, asOf: Date): Promise<{ duplicateLines: number[]; changed: string[]; rejected?: Array<{ line: number; reason: string }> }>;
   /**
+   * Every statement of a chunk's transaction (the apply, versions, outbox, change feed,
+   * digests) reads its tables by the chunk's keys through an index: the chunk is planned
+   * without sequential scans, hash or merge joins (pipeline.ts keyedPlans), so a chunk costs
+   * its keys whatever the tables hold. Only for a data set whose every such statement has an
+   * index to look its keys up by: a join without one would become a nested loop of scans.
+   */
+  keyedPlans?: boolean;
+  /**
    * The values of a row (a status column's) that the dataset's mapping does not know, as
    * `COLUMN "value"`: the row still loads, read as the mapping documents, and the run's
    * summary counts each value so a new city vocabulary is seen. Every row read is counted,

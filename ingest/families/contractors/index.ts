@@ -10,7 +10,7 @@ import { groupBlocks, refreshCompanies } from './companies';
 import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
 import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
-import { currentTotals, moveTotals, ticketsShare } from './totals';
+import { currentTotals, moveTotals, shareOf, ticketsShare } from './totals';
 import { CONTRACTOR_CHANGES } from '../../../src/domain/contractors/changes';
 import { CONTRACTOR_DATASETS } from '../../../src/domain/contractors/datasets';
 
@@ -76,12 +76,16 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
   }
   const incoming = new Map<string, CompanyName>();
   for (const [spelling, { name, prefixes }] of seen) incoming.set(spelling, { ...name, truncatedPrefixes: [...prefixes].sort() });
-  // What the stores hold of these tickets: the company and staged key each had before.
+  const day = isoDate(asOf);
+  // What the stores hold of these tickets: the company and staged key each had before, and
+  // the columns their spellings' totals count (their share before the write).
   const { rows: prior } = await client.query(
-    'select ticket, spelling, company, respondent_first_name, respondent_last_name, reopened from contractor_tickets where ticket = any($1)',
+    `select ticket, spelling, company, respondent_first_name, respondent_last_name, reopened, status, defaulted,
+       sought_cents::float8 as sought_cents, imposed_cents::float8 as imposed_cents, late_fees_due_cents::float8 as late_fees_due_cents,
+       due_cents::float8 as due_cents, reopenable_until::text as reopenable_until
+     from contractor_tickets where ticket = any($1)`,
     [ticketNumbers],
   );
-  const day = isoDate(asOf);
   // The totals of every spelling these tickets had or have, made current before they move.
   await currentTotals(client, [...prior.flatMap((row) => (row.spelling ? [row.spelling as string] : [])), ...incoming.keys()], day);
   // Tickets per spelling as they will be once this chunk is written.
@@ -113,9 +117,18 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     standing: ticketStanding({ ...row, reopenedBefore: reopenedBefore.has(row.ticket) }, asOf),
     asOf: day,
   }));
-  const before = await ticketsShare(client, ticketNumbers, day);
+  // The tickets' share of their spellings' totals before the write (as read above) and after
+  // it (as written: a stored ticket not rewritten already holds every value written).
+  const before = shareOf(prior.map((row) => ({
+    spelling: row.spelling, status: row.status, defaulted: row.defaulted, soughtCents: row.sought_cents, imposedCents: row.imposed_cents,
+    lateFeesDueCents: row.late_fees_due_cents, dueCents: row.due_cents, reopenableUntil: row.reopenable_until,
+  })), day);
+  const after = shareOf(tickets.map(({ spelling, standing }) => ({
+    spelling, status: standing.status, defaulted: standing.defaulted, soughtCents: standing.soughtCents, imposedCents: standing.imposedCents,
+    lateFeesDueCents: standing.lateFeesCents, dueCents: standing.dueCents, reopenableUntil: standing.reopenableUntil,
+  })), day);
   const written = await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
-  await moveTotals(client, before, await ticketsShare(client, ticketNumbers, day), day);
+  await moveTotals(client, before, after, day);
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
   return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...written])] };
 }
@@ -134,6 +147,10 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   digestSalt: 'oath-v2',
   sourceHashes: 'oath_source_hashes',
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
+  // Tickets by number, spellings, totals and companies by key, a company's spellings and
+  // tickets by company, a block's spellings by block, slugs by base: each lookup has its index
+  // (a company absorbed, rare, still scans for the companies it had absorbed).
+  keyedPlans: true,
   // Counted as the rows are read; the standing itself is derived once, when applied.
   unknownValues: (row) => unknownTicketValues(row),
   // A summons the city no longer publishes (a full sync did not see it) stops being served; its company's totals follow.

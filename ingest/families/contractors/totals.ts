@@ -73,6 +73,44 @@ export async function currentTotals(client: PoolClient, spellings: readonly stri
   await writeTotals(client, recomputed, day, false);
 }
 
+/** A ticket's columns that its spelling's totals count, as stored (or as about to be written). */
+export interface TicketShareRow {
+  spelling: string | null;
+  status: string;
+  defaulted: boolean;
+  soughtCents: number;
+  imposedCents: number;
+  lateFeesDueCents: number;
+  dueCents: number;
+  reopenableUntil: string | null;
+}
+
+/**
+ * aggregate() over tickets in hand (those a load read before writing them, or is writing):
+ * the same sums by spelling as of the day, without reading the tickets again.
+ */
+export function shareOf(tickets: Iterable<TicketShareRow>, day: string): Map<string, SpellingTotals> {
+  const totals = new Map<string, SpellingTotals>();
+  for (const ticket of tickets) {
+    if (ticket.spelling === null) continue;
+    let sums = totals.get(ticket.spelling);
+    if (!sums) totals.set(ticket.spelling, (sums = { ...ZERO }));
+    sums.tickets += 1;
+    if (ticket.status !== 'closed') sums.open_tickets += 1;
+    if (ticket.status === 'defaulted') sums.defaulted_hearings += 1;
+    if (ticket.defaulted) sums.defaulted_tickets += 1;
+    sums.fines_sought_cents += ticket.soughtCents;
+    sums.fines_imposed_cents += ticket.imposedCents;
+    sums.fines_due_cents += ticket.dueCents;
+    if (ticket.reopenableUntil !== null && ticket.reopenableUntil >= day) {
+      sums.reopenable_tickets += 1;
+      sums.reopenable_savings_min_cents += Math.max(0, ticket.imposedCents - ticket.soughtCents);
+      sums.reopenable_savings_max_cents += ticket.imposedCents + ticket.lateFeesDueCents;
+    }
+  }
+  return totals;
+}
+
 /** The written tickets' share of their spellings' totals, taken before and after a write. */
 export function ticketsShare(client: PoolClient, tickets: readonly string[], day: string): Promise<Map<string, SpellingTotals>> {
   return totalsOf(client, 'ticket = any($2)', day, [tickets]);
