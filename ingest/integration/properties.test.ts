@@ -38,7 +38,11 @@ describeWithPluto('ingest of real PLUTO (Postgres + Elasticsearch)', () => {
     });
     expect(rows[1]).toMatchObject({ bbl: '2055360087', address: '903 BRINSMADE AVENUE', zip: '10465', bldgclass: 'A5', ownername: 'PALAZZOLO, RICHARD', yearbuilt: 1950 });
     const document = await store.es.get({ index: store.indexAlias('properties'), id: '2029580065' });
-    expect(document._source).toEqual({ bbl: '2029580065', address: '871 EAST 175 STREET', borough: 'Bronx', zip: '10460', addressNorm: '871 east 175 street', addressBlocks: ['8:odd east 175 street', '8:odd east 175 stree', '8:odd east 175 stre', '8:odd east 175 str', '8:odd east 175 st', '8:odd east 175 s'], houseNumber: '871', location: null });
+    expect(document._source).toEqual({ bbl: '2029580065', address: '871 EAST 175 STREET', borough: 'Bronx', zip: '10460', addressNorm: '871 east 175 street', addressBlocks: ['8:odd east 175 street', '8:odd east 175 stree', '8:odd east 175 stre', '8:odd east 175 str', '8:odd east 175 st', '8:odd east 175 s'], houseNumber: '871', location: null,
+      // The typeahead's keys made at index time: the phrase prefixes (the street alone among them) and the one-edit keys.
+      addressPhrases: expect.arrayContaining(['871 east 175 street', 'east 175 s', 'east 175 street']),
+      addressEditKeys: expect.arrayContaining([expect.any(String)]),
+    });
 
     const report = await verifyStores(store, PROPERTIES);
     expect(report).toMatchObject({ ok: true, differenceCount: 0, counts: { properties: { postgres: 100, elasticsearch: 100 } } });
