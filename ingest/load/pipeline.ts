@@ -318,6 +318,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
+      if (dataset.afterLoad) await inTransaction(client, (tx) => dataset.afterLoad!(tx, asOf));
       const rowsLoaded = applied.rowsLoaded + unchanged.loaded;
       const rowsMerged = applied.rowsMerged + unchanged.merged;
       const { changed } = applied;

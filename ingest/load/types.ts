@@ -122,6 +122,13 @@ export interface KeyedDataset<Row> {
    */
   unknownValues?(row: Row, asOf: Date): string[];
   /**
+   * What is derived from the whole data set at once (owner portfolios join lots across the
+   * city), rebuilt after every load of it, changed or not, in a transaction of its own under
+   * the load's lock: a run killed between its last chunk and this leaves the derived tables
+   * as they were, and the next load of the data set rebuilds them.
+   */
+  afterLoad?(client: PoolClient, asOf: Date): Promise<void>;
+  /**
    * What a full sync (ingest/sync) does with this data set's records the city no longer
    * publishes. Without it they are kept (the registry's `removal` says why for the data set).
    */

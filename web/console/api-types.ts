@@ -830,6 +830,116 @@ export interface components {
              */
             riskLevel: "LOW" | "MODERATE" | "HIGH" | "SEVERE";
         };
+        /** @description A lot's owners as its current HPD multiple dwelling registration names them (the registration with the latest registration date), and the portfolio they group the lot into. Buildings HPD does not register (fewer than three units, or not residential) have no registration: registration null, contacts empty, portfolio null. */
+        LotOwners: {
+            bbl: string;
+            registration: {
+                /** @description HPD RegistrationID. */
+                id: string;
+                /**
+                 * Format: date
+                 * @description LastRegistrationDate.
+                 */
+                registeredOn: string | null;
+                /**
+                 * Format: date
+                 * @description RegistrationEndDate: the registration lapses after it.
+                 */
+                endsOn: string | null;
+                /** @description endsOn is today or later (the fixture reference date for test keys); a lapsed registration still names the owners last registered. */
+                current: boolean;
+            } | null;
+            /** @description Every contact of the registration, owners and head officers first, then agents, officers and the rest; in each role by name. */
+            contacts: {
+                /** @description HPD contact type: CorporateOwner, IndividualOwner, JointOwner, HeadOfficer, Officer, Shareholder, Agent, SiteManager, Lessee, ... */
+                role: string;
+                /** @description A person's first and last name (middle initial included), upper case; null for a corporation. */
+                name: string | null;
+                /** @description The corporation named (corporate owners, managing agents written as companies). */
+                corporationName: string | null;
+                /** @description The title or contact description HPD gives (MANAGING MEMBER, PRESIDENT, CORP, ...). */
+                title: string | null;
+                /** @description The business address the contact gave, as HPD writes it (each part null when blank). */
+                businessAddress: {
+                    houseNumber: string | null;
+                    street: string | null;
+                    apartment: string | null;
+                    city: string | null;
+                    state: string | null;
+                    zip: string | null;
+                };
+            }[];
+            portfolio: {
+                /** @description GET /portfolios/{id}. */
+                id: string;
+                /** @description Lots in the portfolio. */
+                lots: number;
+                /** @description Residential units over its lots (PLUTO's; a lot PLUTO has not described counts 0). */
+                unitsResidential: number;
+            } | null;
+        };
+        /**
+         * @description Owners are grouped into portfolios from HPD multiple dwelling registrations and their contacts, as Who Owns What does: every person who owns a registered building or heads its owning company (contact types HeadOfficer, IndividualOwner and JointOwner) is a node of one graph, and so is every business address such a person gives (house number, street and ZIP; the apartment or suite is ignored, spellings of the street are read as one: 116TH ST = 116 STREET). A contact joins its person to its address; a portfolio is a connected part of the graph, with the lots whose current registration (the one registered last) names one of its people. Safeguards keep a common office from joining unrelated landlords: managing agents, site managers, officers, shareholders, lessees and corporate owners never join anything (one managing agent, or the registered agent whose address hundreds of LLCs give, serves owners with nothing else in common); a person joins an address only when at least a tenth of that person's registrations give it; a registration that names no owning person is a portfolio of its own, named by its corporate owner. Names are compared in upper case with accents, punctuation and spaces ignored (D'AVOLA = D AVOLA = DAVOLA); a middle initial is ignored.
+         *
+         *     A portfolio's id is the lowest BBL among its lots when it was last grouped: it stays while that lot stays in the portfolio, and moves when that lot leaves or a lot with a lower BBL joins (follow a lot's portfolio.id from GET /properties/{bbl}/owners to find its portfolio again). Portfolios are regrouped after every load or sync of HPD registrations or contacts.
+         */
+        Portfolio: {
+            id: string;
+            /** @description Owners and head officers whose registrations make the portfolio, most registrations first (then alphabetical). */
+            people: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Corporate owners named on the lots' current registrations, most registrations first (then alphabetical). */
+            corporations: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Business addresses that joined its people (house, street in canonical words, ZIP), most registrations first (then alphabetical). */
+            businessAddresses: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Summed over the portfolio's lots, each read as the lot's own routes serve it, as of today (live keys) or the fixture reference date (test keys). */
+            totals: {
+                /** @description Lots in the portfolio. */
+                lots: number;
+                /** @description PLUTO's residential units. */
+                unitsResidential: number;
+                /** @description Violations still open on the lots' dockets (isOpen, as GET /properties/{bbl}/violations serves them). */
+                openViolations: number;
+                /** @description Deadlines with status overdue (verifiable: the evidence is known complete past the due date), as GET /properties/{bbl}/deadlines serves them. */
+                overdueDeadlines: number;
+                /** @description Deadlines with status action_needed. */
+                actionNeededDeadlines: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the portfolios were last regrouped.
+             */
+            groupedAt: string;
+        };
+        PortfolioLot: {
+            bbl: string;
+            /** @description PLUTO's address; null when PLUTO has not described the lot. */
+            address: string | null;
+            zip: string | null;
+            borough: string;
+            /** @description PLUTO's residential units; null when PLUTO has not described the lot. */
+            unitsResidential: number | null;
+            /** @description Violations still open on the lot's docket. */
+            openViolations: number;
+            /** @description Deadlines with status overdue. */
+            overdueDeadlines: number;
+            /** @description Deadlines with status action_needed. */
+            actionNeededDeadlines: number;
+        };
         /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed. */
         Change: {
             /** @description The change id, chg_<n>: n grows in recording order within a mode (live, test). Webhook deliveries carry it as their event id. */
@@ -954,6 +1064,9 @@ export type PropertyProfile = components['schemas']['PropertyProfile'];
 export type ContractorProfile = components['schemas']['ContractorProfile'];
 export type ContractorTicket = components['schemas']['ContractorTicket'];
 export type ContractorSummary = components['schemas']['ContractorSummary'];
+export type LotOwners = components['schemas']['LotOwners'];
+export type Portfolio = components['schemas']['Portfolio'];
+export type PortfolioLot = components['schemas']['PortfolioLot'];
 export type Change = components['schemas']['Change'];
 export type Webhook = components['schemas']['Webhook'];
 export type NewWebhook = components['schemas']['NewWebhook'];

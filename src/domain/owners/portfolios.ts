@@ -80,6 +80,8 @@ export interface Portfolios {
   portfolios: Portfolio[];
   /** BBL -> portfolio id, for every lot with a current registration. */
   portfolioOf: Map<string, string>;
+  /** BBL -> the id of its current registration, the one that placed it. */
+  registrationOf: Map<string, string>;
 }
 
 const NON_ALNUM = /[^A-Z0-9]+/g;
@@ -258,5 +260,6 @@ export function groupPortfolios(registrations: readonly OwnerRegistration[], con
     for (const bbl of bbls) portfolioOf.set(bbl, portfolio.id);
   }
   portfolios.sort((a, b) => b.bbls.length - a.bbls.length || (a.id < b.id ? -1 : 1));
-  return { portfolios, portfolioOf };
+  const registrationOf = new Map([...current].map(([bbl, registration]) => [bbl, registration.registrationId]));
+  return { portfolios, portfolioOf, registrationOf };
 }
