@@ -71,6 +71,7 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'listPropertyPermitsCsv', request: get('/api/v1/properties/1005670012/permits.csv') },
   { operationId: 'batchProperties', request: { method: 'POST', path: '/api/v1/properties/batch', body: { bbls: ['3019870033', '4015230060'] } } },
   // Owners
+  { operationId: 'searchPortfolios', request: get('/api/v1/portfolios/search', { q: 'solano', limit: '3' }) },
   { operationId: 'getPropertyOwners', request: get('/api/v1/properties/1005670012/owners') },
   { operationId: 'getPortfolio', request: get('/api/v1/portfolios/1005670012') },
   { operationId: 'listPortfolioLots', request: get('/api/v1/portfolios/1005670012/lots', { sort: '-openViolations', limit: '1' }) },

@@ -11,4 +11,6 @@ export const owners: ApiFamily = {
   name: 'owners',
   routes: ownerRoutes,
   fragments: [ownersFragment],
+  // Its portfolios are formed from the properties family's HPD data sets: none of its own.
+  datasets: [],
 };

@@ -1,11 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE, DATE_TIME, dataResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { DATE, DATE_TIME, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import { operationInput } from '../contract/input';
-import { enumOf, pageParams } from '../contract/params';
+import { bblParam, enumOf, limitParam, pageParams } from '../contract/params';
 import type { ApiFragment } from '../contract/types';
 import { PORTFOLIO_RULE } from '../domain/owners/portfolios';
-import { bblParam } from '../contract/params';
+import { rankingText } from '../search/typeahead';
+import { PORTFOLIO_TIERS } from './search/queries';
 import { OWNERS_TAG, PORTFOLIO_LOT_SORTS, portfolioIdParam } from './types';
 
 export const PortfolioLotsQuery = Type.Object({
@@ -21,7 +22,18 @@ export type PortfolioLotsQuery = Static<typeof PortfolioLotsQuery>;
 /** The CSV columns of a portfolio's lots export: a PortfolioLot's fields. */
 export const PORTFOLIO_LOTS_CSV = ['bbl', 'address', 'zip', 'borough', 'unitsResidential', 'openViolations', 'overdueDeadlines', 'actionNeededDeadlines'] as const;
 
+export const PortfolioSearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 3,
+    maxLength: 120,
+    description: 'A name of an owner, head officer or corporation, or a business address, as people type it, possibly unfinished (3-120 characters).',
+  }),
+  limit: limitParam(25, 10),
+});
+export type PortfolioSearchQuery = Static<typeof PortfolioSearchQuery>;
+
 export const ownerInputs = {
+  search: { query: PortfolioSearchQuery },
   lotOwners: { params: Type.Object({ bbl: bblParam }) },
   portfolio: { params: Type.Object({ id: portfolioIdParam }) },
   portfolioLots: { params: Type.Object({ id: portfolioIdParam }), query: PortfolioLotsQuery },
@@ -58,6 +70,18 @@ const BUSINESS_ADDRESS = {
 
 export const ownersFragment: ApiFragment = {
   schemas: {
+    PortfolioSummary: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'people', 'lots', 'unitsResidential'],
+      properties: {
+        id: { type: 'string', description: 'GET /portfolios/{id}.' },
+        name: { type: 'string', description: 'The person on most of its registrations (its corporate owner when it names no person).' },
+        people: { type: 'array', items: { type: 'string' }, description: 'Up to three of its owners and head officers, most registrations first.' },
+        lots: int('Lots in the portfolio.'),
+        unitsResidential: int("PLUTO's residential units over its lots."),
+      },
+    },
     LotOwners: {
       type: 'object',
       additionalProperties: false,
@@ -78,7 +102,7 @@ export const ownersFragment: ApiFragment = {
         }),
         contacts: {
           type: 'array',
-          description: 'Every contact of the registration, owners and head officers first, then agents, officers and the rest; in each role by name.',
+          description: 'Every contact of the registration: owners first (corporate, individual, joint), then head officers, officers, shareholders, agents, site managers, lessees and any other role; in each role by name.',
           items: {
             type: 'object',
             additionalProperties: false,
@@ -127,7 +151,7 @@ export const ownersFragment: ApiFragment = {
             actionNeededDeadlines: int('Deadlines with status action_needed.'),
           },
         },
-        groupedAt: { ...DATE_TIME, description: 'When the portfolios were last regrouped.' },
+        groupedAt: { ...DATE_TIME, description: 'When a regrouping last changed the portfolio (its lots, units, people, corporations or addresses).' },
       },
     },
     PortfolioLot: {
@@ -147,6 +171,16 @@ export const ownersFragment: ApiFragment = {
     },
   },
   paths: {
+    '/api/v1/portfolios/search': {
+      get: {
+        operationId: 'searchPortfolios',
+        summary: 'Typeahead over owners, corporations and business addresses',
+        description: `Portfolios whose people, corporate owners or business addresses match q, best first (PortfolioSummary). One search a keystroke; inside a tier the largest portfolio first (lots, then units), then the id. Ranking:\n\n${rankingText(PORTFOLIO_TIERS)}\n\nAt most limit portfolios (1-25, default 10); not paginated. Unknown query parameters are ignored (typeahead surface); a parameter given twice is 400. Answers may be served from the API's answer cache (TYPEAHEAD_CACHE): a cached answer is dropped when the mode's portfolios index changes.`,
+        tags: [OWNERS_TAG],
+        ...operationInput(ownerInputs.search),
+        responses: { '200': listResponse(ref('PortfolioSummary')), ...standardErrors() },
+      },
+    },
     '/api/v1/properties/{bbl}/owners': {
       get: {
         operationId: 'getPropertyOwners',

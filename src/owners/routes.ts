@@ -6,7 +6,9 @@ import { isoDate } from '../nyc';
 import { clockOf } from '../platform/fixture-clock';
 import { LOT_FIGURES_BATCH, type LotFigures, propertyFigures } from '../properties/figures';
 import type { Position, PositionShape } from '../search/cursor';
+import { typeahead } from '../search/typeahead';
 import type { DataStore } from '../stores';
+import { PORTFOLIO_TYPEAHEAD } from './search/queries';
 import { ownerInputs, PORTFOLIO_LOTS_CSV } from './openapi';
 import { contactItems } from './shape';
 import { lotPortfolio, portfolioLots, portfolioRow } from './store';
@@ -54,7 +56,15 @@ function after(a: Position, b: Position, sort: PortfolioLotSort): boolean {
 }
 
 export function ownerRoutes(deps: AppDeps): Route[] {
+  // Keystrokes repeat across users: answers are kept until the mode's portfolios index changes (TYPEAHEAD_CACHE).
+  const portfolios = typeahead(PORTFOLIO_TYPEAHEAD, deps.config.typeaheadCache);
   return [
+    route({
+      method: 'get',
+      path: '/api/v1/portfolios/search',
+      input: ownerInputs.search,
+      handler: (ctx, { query }) => portfolios.respond(ctx, query),
+    }),
     route({
       method: 'get',
       path: '/api/v1/properties/{bbl}/owners',

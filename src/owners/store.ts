@@ -15,7 +15,8 @@ export interface PortfolioRow {
 
 export async function portfolioRow(store: DataStore, id: string): Promise<PortfolioRow | null> {
   const { rows } = await store.pg.query(
-    'select id, lots, units, people, addresses, corporations, grouped_at from owner_portfolios where id = $1',
+    // A dissolved portfolio (no lots since a regrouping) is no longer served.
+    'select portfolio_id as id, lots, units, people, addresses, corporations, grouped_at from owner_portfolios where portfolio_id = $1 and lots > 0',
     [id],
   );
   const row = rows[0];
@@ -25,7 +26,7 @@ export async function portfolioRow(store: DataStore, id: string): Promise<Portfo
 /** The lot's portfolio and the registration that placed it there; null when the lot has no registration. */
 export async function lotPortfolio(store: DataStore, bbl: string): Promise<{ registrationId: string; portfolio: { id: string; lots: number; units: number } } | null> {
   const { rows } = await store.pg.query(
-    `select l.registration_id, p.id, p.lots, p.units from owner_portfolio_lots l join owner_portfolios p on p.id = l.portfolio_id where l.bbl = $1`,
+    `select l.registration_id, p.portfolio_id as id, p.lots, p.units from owner_portfolio_lots l join owner_portfolios p using (portfolio_id) where l.bbl = $1`,
     [bbl],
   );
   const row = rows[0];

@@ -98,6 +98,19 @@ describe('owners and portfolios', () => {
     expect(other.status).toBe(400);
   });
 
+  it('finds portfolios by a person, a corporation or a business address, typos included; never by the managing agent', async () => {
+    const names = async (q: string) => (await asTest(`/api/v1/portfolios/search?q=${encodeURIComponent(q)}`)).body.data.map((p: any) => p.id);
+    const first = (await asTest('/api/v1/portfolios/search?q=solano')).body.data[0];
+    expect(first).toEqual({ id: MANHATTAN, name: 'MIRIAM SOLANO', people: ['MIRIAM SOLANO'], lots: 2, unitsResidential: 56 });
+    expect(await names('miriam sol')).toEqual([MANHATTAN]);
+    expect(await names('40 wall st')).toEqual([MANHATTAN]);
+    expect(await names('concourse 1845')).toEqual([BRONX]);
+    expect(await names('vikram anamd')).toEqual([BRONX]);
+    expect(await names('okafor')).toEqual([]);
+    const short = await asTest('/api/v1/portfolios/search?q=so');
+    expect([short.status, short.body.error.code]).toEqual([400, 'invalid_parameter']);
+  });
+
   it('live keys never see the test fixture', async () => {
     expect((await api.get(`/api/v1/portfolios/${MANHATTAN}`, { key: api.keys.live })).status).toBe(404);
   });

@@ -830,6 +830,18 @@ export interface components {
              */
             riskLevel: "LOW" | "MODERATE" | "HIGH" | "SEVERE";
         };
+        PortfolioSummary: {
+            /** @description GET /portfolios/{id}. */
+            id: string;
+            /** @description The person on most of its registrations (its corporate owner when it names no person). */
+            name: string;
+            /** @description Up to three of its owners and head officers, most registrations first. */
+            people: string[];
+            /** @description Lots in the portfolio. */
+            lots: number;
+            /** @description PLUTO's residential units over its lots. */
+            unitsResidential: number;
+        };
         /** @description A lot's owners as its current HPD multiple dwelling registration names them (the registration with the latest registration date), and the portfolio they group the lot into. Buildings HPD does not register (fewer than three units, or not residential) have no registration: registration null, contacts empty, portfolio null. */
         LotOwners: {
             bbl: string;
@@ -849,7 +861,7 @@ export interface components {
                 /** @description endsOn is today or later (the fixture reference date for test keys); a lapsed registration still names the owners last registered. */
                 current: boolean;
             } | null;
-            /** @description Every contact of the registration, owners and head officers first, then agents, officers and the rest; in each role by name. */
+            /** @description Every contact of the registration: owners first (corporate, individual, joint), then head officers, officers, shareholders, agents, site managers, lessees and any other role; in each role by name. */
             contacts: {
                 /** @description HPD contact type: CorporateOwner, IndividualOwner, JointOwner, HeadOfficer, Officer, Shareholder, Agent, SiteManager, Lessee, ... */
                 role: string;
@@ -921,7 +933,7 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When the portfolios were last regrouped.
+             * @description When a regrouping last changed the portfolio (its lots, units, people, corporations or addresses).
              */
             groupedAt: string;
         };
@@ -1064,6 +1076,7 @@ export type PropertyProfile = components['schemas']['PropertyProfile'];
 export type ContractorProfile = components['schemas']['ContractorProfile'];
 export type ContractorTicket = components['schemas']['ContractorTicket'];
 export type ContractorSummary = components['schemas']['ContractorSummary'];
+export type PortfolioSummary = components['schemas']['PortfolioSummary'];
 export type LotOwners = components['schemas']['LotOwners'];
 export type Portfolio = components['schemas']['Portfolio'];
 export type PortfolioLot = components['schemas']['PortfolioLot'];

@@ -22,7 +22,6 @@ import {
   municipalUnknownValues,
 } from '../../sources/properties';
 import type { Family, KeyedDataset, NumberedRows } from '../../load/types';
-import { regroupPortfolios } from './portfolios';
 import { type LotRecordLoad, lotRecordLoad, placeRecords } from './records';
 
 type StoredFiling = FilingRow<unknown> & { bbl: string };
@@ -86,10 +85,6 @@ const column = (key: string) => (record: RawRecord) => textField(record[key]);
 
 const REGISTRATION_KEY = 'registration:';
 
-const regroup = async (client: PoolClient, asOf: Date) => {
-  await regroupPortfolios(client, asOf);
-};
-
 /**
  * HPD contacts name only their registration: each row joins the lot that registration is
  * held on (hpd-registrations), and a row whose registration is not held is rejected with its
@@ -134,17 +129,13 @@ export function filingLoads(family: Family) {
     ELEVATORS_LOAD: filingLoad(family, ELEVATORS, { unknownValues: elevatorUnknownValues }),
     ENERGY_BENCHMARKING_LOAD: filingLoad(family, ENERGY_BENCHMARKING, { unknownValues: municipalUnknownValues }),
     ENERGY_GRADES_LOAD: filingLoad(family, ENERGY_GRADES),
-    // Both regroup the owners into portfolios after each load (the rule joins lots across the city).
-    HPD_REGISTRATIONS_LOAD: { ...filingLoad(family, HPD_REGISTRATIONS, { removal: { recordIdOfRaw: column('registrationid') } }), afterLoad: regroup },
+    HPD_REGISTRATIONS_LOAD: filingLoad(family, HPD_REGISTRATIONS, { removal: { recordIdOfRaw: column('registrationid') } }),
     // Sorts after every BBL and BIN key: a file's rows are applied in key order.
-    HPD_CONTACTS_LOAD: {
-      ...filingLoad(family, HPD_CONTACTS, {
-        keyOf: (row) => `${REGISTRATION_KEY}${row.facts.registrationId}`,
-        apply: applyContacts,
-        removal: { recordIdOfRaw: column('registrationcontactid') },
-      }),
-      afterLoad: regroup,
-    },
+    HPD_CONTACTS_LOAD: filingLoad(family, HPD_CONTACTS, {
+      keyOf: (row) => `${REGISTRATION_KEY}${row.facts.registrationId}`,
+      apply: applyContacts,
+      removal: { recordIdOfRaw: column('registrationcontactid') },
+    }),
     // A placeholder filing without a TR6 number is named by what its row's lot reads to: not told by the raw row alone.
     DOB_NOW_FACADES_LOAD: filingLoad(family, DOB_NOW_FACADES, { removal: { recordIdOfRaw: column('tr6_no') } }),
     DOB_NOW_ELEVATORS_LOAD: filingLoad(family, DOB_NOW_ELEVATORS, { removal: { recordIdOfRaw: column('device_number') } }),
