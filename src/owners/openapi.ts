@@ -132,7 +132,7 @@ export const ownersFragment: ApiFragment = {
       type: 'object',
       additionalProperties: false,
       description: `${PORTFOLIO_RULE}\n\n${PORTFOLIO_IDS}`,
-      required: ['id', 'people', 'corporations', 'businessAddresses', 'totals', 'groupedAt'],
+      required: ['id', 'people', 'corporations', 'businessAddresses', 'totals', 'contractors', 'groupedAt'],
       properties: {
         id: { type: 'string' },
         people: namedCount('Owners and head officers whose registrations make the portfolio'),
@@ -141,7 +141,7 @@ export const ownersFragment: ApiFragment = {
         totals: {
           type: 'object',
           additionalProperties: false,
-          required: ['lots', 'unitsResidential', 'openViolations', 'overdueDeadlines', 'actionNeededDeadlines'],
+          required: ['lots', 'unitsResidential', 'openViolations', 'overdueDeadlines', 'actionNeededDeadlines', 'oathTicketsWithFinesDue', 'oathFinesDueCents'],
           description: "Summed over the portfolio's lots, each read as the lot's own routes serve it, as of today (live keys) or the fixture reference date (test keys).",
           properties: {
             lots: int('Lots in the portfolio.'),
@@ -149,7 +149,14 @@ export const ownersFragment: ApiFragment = {
             openViolations: int('Violations still open on the lots\' dockets (isOpen, as GET /properties/{bbl}/violations serves them).'),
             overdueDeadlines: int('Deadlines with status overdue (verifiable: the evidence is known complete past the due date), as GET /properties/{bbl}/deadlines serves them.'),
             actionNeededDeadlines: int('Deadlines with status action_needed.'),
+            oathTicketsWithFinesDue: int('OATH tickets with a balance due of the docketed contractors that are portfolio companies (contractors).'),
+            oathFinesDueCents: int('Their balances due, summed.'),
           },
+        },
+        contractors: {
+          type: 'array',
+          description: "The companies OATH dockets (GET /contractors/{slug}) that bear the name of one of the portfolio's corporate owners, read by the contractors' company name rule (legal forms, punctuation and spacing as that rule reads them; no typo matching here), by slug.",
+          items: { type: 'object', additionalProperties: false, required: ['slug', 'name'], properties: { slug: { type: 'string' }, name: { type: 'string' } } },
         },
         groupedAt: { ...DATE_TIME, description: 'When a regrouping last changed the portfolio (its lots, units, people, corporations or addresses).' },
       },

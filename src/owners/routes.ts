@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { isoDate } from '../nyc';
 import { clockOf } from '../platform/fixture-clock';
+import { contractorFigures } from '../contractors/figures';
 import { LOT_FIGURES_BATCH, type LotFigures, propertyFigures } from '../properties/figures';
 import type { Position, PositionShape } from '../search/cursor';
 import { typeahead } from '../search/typeahead';
@@ -93,7 +94,10 @@ export function ownerRoutes(deps: AppDeps): Route[] {
         const { store } = ctx.state;
         const portfolio = await portfolioRow(store, id);
         if (!portfolio) throw notFound(`portfolio ${id}`);
-        const lots = await figuresOf(store, await portfolioLots(store, id), clockOf(store));
+        const [lots, contractors] = await Promise.all([
+          figuresOf(store, await portfolioLots(store, id), clockOf(store)),
+          contractorFigures.companiesNamed(store, portfolio.corporations.map((corporation) => corporation.name)),
+        ]);
         const sum = (figure: (lot: LotFigures) => number) => lots.reduce((total, lot) => total + figure(lot), 0);
         ctx.body = {
           data: {
@@ -107,7 +111,10 @@ export function ownerRoutes(deps: AppDeps): Route[] {
               openViolations: sum((lot) => lot.openViolations),
               overdueDeadlines: sum((lot) => lot.overdueDeadlines),
               actionNeededDeadlines: sum((lot) => lot.actionNeededDeadlines),
+              oathTicketsWithFinesDue: contractors.ticketsWithFinesDue,
+              oathFinesDueCents: contractors.finesDueCents,
             },
+            contractors: contractors.companies,
             groupedAt: portfolio.groupedAt,
           },
         };

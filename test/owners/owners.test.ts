@@ -63,7 +63,7 @@ describe('owners and portfolios', () => {
       overdue += deadlines.filter((d: any) => d.status === 'overdue').length;
       actionNeeded += deadlines.filter((d: any) => d.status === 'action_needed').length;
     }
-    expect(body.data.totals).toEqual({ lots: 2, unitsResidential: 56, openViolations: open, overdueDeadlines: overdue, actionNeededDeadlines: actionNeeded });
+    expect(body.data.totals).toEqual({ lots: 2, unitsResidential: 56, openViolations: open, overdueDeadlines: overdue, actionNeededDeadlines: actionNeeded, oathTicketsWithFinesDue: 0, oathFinesDueCents: 0 });
     expect(open).toBeGreaterThan(0);
   });
 
@@ -71,6 +71,17 @@ describe('owners and portfolios', () => {
     const { body } = await asTest(`/api/v1/portfolios/${BRONX}`);
     expect(body.data.people).toEqual([{ name: 'VIKRAM ANAND', registrations: 1 }]);
     expect(body.data.totals.lots).toBe(1);
+  });
+
+  it("counts the OATH balances of a corporate owner that is a docketed contractor, as the contractor's profile does", async () => {
+    const { body } = await asTest(`/api/v1/portfolios/${BRONX}`);
+    expect(body.data.contractors.map((c: any) => c.slug)).toEqual(['hudson-valley-construction-corp']);
+    const profile = (await asTest('/api/v1/contractors/hudson-valley-construction-corp')).body.data;
+    const tickets = (await asTest('/api/v1/contractors/hudson-valley-construction-corp/tickets?limit=100')).body.data;
+    expect(body.data.totals.oathFinesDueCents).toBe(profile.finesDueCents);
+    expect(body.data.totals.oathTicketsWithFinesDue).toBe(tickets.filter((t: any) => t.dueCents > 0).length);
+    expect(body.data.totals.oathTicketsWithFinesDue).toBeGreaterThan(0);
+    expect((await asTest(`/api/v1/portfolios/${MANHATTAN}`)).body.data.contractors).toEqual([]);
   });
 
   it("pages a portfolio's lots by open violations, each lot once, and exports them as CSV", async () => {
@@ -104,7 +115,7 @@ describe('owners and portfolios', () => {
     expect(first).toEqual({ id: MANHATTAN, name: 'MIRIAM SOLANO', people: ['MIRIAM SOLANO'], lots: 2, unitsResidential: 56 });
     expect(await names('miriam sol')).toEqual([MANHATTAN]);
     expect(await names('40 wall st')).toEqual([MANHATTAN]);
-    expect(await names('concourse 1845')).toEqual([BRONX]);
+    expect(await names('hudson valley')).toEqual([BRONX]);
     expect(await names('vikram anamd')).toEqual([BRONX]);
     expect(await names('okafor')).toEqual([]);
     const short = await asTest('/api/v1/portfolios/search?q=so');

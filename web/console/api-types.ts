@@ -930,7 +930,16 @@ export interface components {
                 overdueDeadlines: number;
                 /** @description Deadlines with status action_needed. */
                 actionNeededDeadlines: number;
+                /** @description OATH tickets with a balance due of the docketed contractors that are portfolio companies (contractors). */
+                oathTicketsWithFinesDue: number;
+                /** @description Their balances due, summed. */
+                oathFinesDueCents: number;
             };
+            /** @description The companies OATH dockets (GET /contractors/{slug}) that bear the name of one of the portfolio's corporate owners, read by the contractors' company name rule (legal forms, punctuation and spacing as that rule reads them; no typo matching here), by slug. */
+            contractors: {
+                slug: string;
+                name: string;
+            }[];
             /**
              * Format: date-time
              * @description When a regrouping last changed the portfolio (its lots, units, people, corporations or addresses).
