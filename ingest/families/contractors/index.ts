@@ -12,6 +12,8 @@ import { cachedRespondentCompany, stagedKeyOf } from './names';
 import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
 import { currentTotals, moveTotals, shareOf, ticketsShare } from './totals';
 import { CONTRACTOR_CHANGES } from '../../../src/domain/contractors/changes';
+import type { ChangeKinds } from '../../../src/domain/changes';
+import { recordEvents } from '../../changes/feed';
 import { CONTRACTOR_DATASETS } from '../../../src/domain/contractors/datasets';
 
 /**
@@ -98,6 +100,8 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     return counts;
   };
   const grouping = await groupBlocks(client, incoming, ticketsBySpelling, asOf);
+  // A ticket never changes slug silently: a regrouping's moves are in the feed with the chunk.
+  await recordEvents(client, CONTRACTOR_CHANGES as ChangeKinds<never>, grouping.events, asOf);
 
   // A ticket docketed under another respondent before leaves that company, and the block it
   // was staged under loses its digest: that block is applied again when next seen, even
