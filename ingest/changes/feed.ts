@@ -72,8 +72,8 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
 /**
  * Writes changes a load saw happen rather than read from two states (a contractor's tickets
  * moving to another company's slug when spellings are grouped again), in the caller's
- * transaction. Each kind must be one the family declares, so the feed's vocabulary and the
- * document list it.
+ * transaction. Each kind must be one the family declares observed, so the feed's vocabulary
+ * and the document list it.
  */
 export async function recordEvents(
   client: PoolClient,
@@ -82,7 +82,7 @@ export async function recordEvents(
   asOf: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  for (const { kind } of events) if (kinds.kinds[kind] === undefined) throw new Error(`${kinds.family} declares no kind of change ${kind}`);
+  for (const { kind } of events) if (!kinds.observed?.includes(kind)) throw new Error(`${kinds.family} declares no observed kind of change ${kind}`);
   await client.query(
     `insert into changes (family, entity_id, kind, occurred_at, detail)
      select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::jsonb[])`,

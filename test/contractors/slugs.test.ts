@@ -91,6 +91,14 @@ describe('contractor slugs across successive loads (ingest + API + change feed)'
     ]);
   });
 
+  it('a summons the city re-dockets under a spelling of another company moves too, in the feed', async () => {
+    await loadOath(api.ns.stores.byMode.test, oathCsv([paidLine('0400000001', 'ZEBRA TILE INC', '2025-01-10')]), day(9));
+    expect(await companyOf('0400000001')).toBe('zebra-tile-inc');
+    expect((await slugChanges()).slice(5)).toEqual([['zebra-tile', 'tickets_moved', { from: 'zebra-tile', to: 'zebra-tile-inc', count: 1 }]]);
+    // Its old company keeps its slug and answers, now without tickets.
+    expect((await get(`${BASE}/zebra-tile`)).body.data).toMatchObject({ slug: 'zebra-tile', tickets: 0 });
+  });
+
   it('every slug ever issued still answers, and the ledger refuses to forget one', async () => {
     const pg = api.ns.stores.byMode.test.pg;
     const { rows } = await pg.query('select slug, company from contractor_slugs order by slug');

@@ -850,7 +850,7 @@ export interface components {
              * @description When the change was written.
              */
             recordedAt: string;
-            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; absent fields do not apply. */
+            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply. */
             detail: {
                 from?: string | null;
                 to?: string | null;

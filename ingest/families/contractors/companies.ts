@@ -140,7 +140,8 @@ export async function groupBlocks(
     grouping.created.push(...slugs);
   }
   // Slugs now answering for another company (absorbed), or for their own again (split back off).
-  const redirected = [...settlement.written].filter(([slug]) => !settlement.issued.some((issuedSlug) => issuedSlug.slug === slug));
+  const issuedHere = new Set(settlement.issued.map(({ slug }) => slug));
+  const redirected = [...settlement.written].filter(([slug]) => !issuedHere.has(slug));
   if (redirected.length) {
     const slugs = redirected.map(([slug]) => slug);
     const companies = redirected.map(([, { company }]) => company);

@@ -27,6 +27,7 @@ export const CONTRACTOR_CHANGES: ChangeKinds<ContractorState> = {
     split_from:
       'the slug answers for its own company again: a later load split the spelling it was made from off the company it had been absorbed into (detail.from); detail.to the slug itself',
   },
+  observed: ['tickets_moved', 'merged_into', 'split_from'],
   compare: (before, after) => [
     ...more('new_ticket', before.tickets, after.tickets),
     ...more('status_change', before.closed, after.closed),
