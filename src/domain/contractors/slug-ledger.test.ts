@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { readNycCsv, nycDataPresent } from '../../nyc/testing/shared-data';
 import { groupCompanies, respondentCompany, type CompanyName } from './names';
 import { applySettlement, settleSlugs, type IssuedSlug, type SlugLedger, type SpellingGroup } from './slug-ledger';
 import { issueSlug, primarySpelling } from './slugs';
@@ -67,8 +68,8 @@ const SPELLINGS = [
 ];
 
 /** The groups the name rule forms of these spellings, most tickets first (ties: group key), each with its primary spelling. */
-function nameRuleGroups(spellings: string[], tickets: ReadonlyMap<string, number>): SpellingGroup[] {
-  const names = new Map<string, CompanyName>(spellings.map((spelling) => [spelling, respondentCompany({ firstName: null, lastName: spelling })!]));
+function nameRuleGroups(spellings: string[], tickets: ReadonlyMap<string, number>, read: ReadonlyMap<string, CompanyName> = new Map()): SpellingGroup[] {
+  const names = new Map<string, CompanyName>(spellings.map((spelling) => [spelling, read.get(spelling) ?? respondentCompany({ firstName: null, lastName: spelling })!]));
   const groupOf = groupCompanies(names.values());
   const members = new Map<string, string[]>();
   for (const [spelling, name] of names) {
@@ -163,6 +164,34 @@ describe('contractor slugs across regroupings', () => {
         },
       ),
       { numRuns: 250 },
+    );
+  });
+
+  const REAL_OATH = 'oath/oath_hearings__nycdb.csv';
+  (nycDataPresent(REAL_OATH) ? it : it.skip)('random load orders of the real sample\'s related spellings (same first two letters of the core): the promises hold after every load', () => {
+    const read = new Map<string, CompanyName>();
+    for (const row of readNycCsv(REAL_OATH)) {
+      const name = respondentCompany({ firstName: row['Respondent First Name'] || null, lastName: row['Respondent Last Name'] || null });
+      if (name) read.set(name.spelling, name);
+    }
+    const related = new Map<string, string[]>();
+    for (const [spelling, name] of read) related.set(name.core.slice(0, 2), [...(related.get(name.core.slice(0, 2)) ?? []), spelling]);
+    const families = [...related.values()].filter((spellings) => spellings.length >= 2 && spellings.length <= 12);
+    expect(families.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...families).chain((family) => fc.tuple(fc.shuffledSubarray(family, { minLength: 1 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 12, maxLength: 12 }))),
+        ([order, batchSizes]) => {
+          const tickets = new Map(order.map((spelling, index) => [spelling, 1 + (index % 3)]));
+          const loads: Array<{ groups: SpellingGroup[] }> = [];
+          for (let seen = 0, batch = 0; seen < order.length; batch += 1) {
+            seen = Math.min(order.length, seen + batchSizes[batch]);
+            loads.push({ groups: nameRuleGroups(order.slice(0, seen), tickets, read) });
+          }
+          replay(loads);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
