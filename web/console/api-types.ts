@@ -720,7 +720,7 @@ export interface components {
          *     reopenableUntil: for a defaulted ticket (status defaulted) never reopened, the decision date (the hearing date when no decision date is given) plus 75 days: the last day a first request for a new hearing is granted automatically (48 RCNY 6-21(b)), served while that day is today or later; null otherwise. A paid default has no window: paying admits the charge. A new hearing is granted once per summons: once any ingest has shown the summons reopened, a later default of it (the new hearing missed too) has no window, even when the current data no longer shows the first default.
          */
         ContractorProfile: {
-            /** @description The company's own slug (the one it was first issued); a request by an absorbed company's old slug answers with the absorbing company's slug here. */
+            /** @description The canonical slug: the company's own (the earliest issued of the slugs made from its spellings). A request by an absorbed slug answers with the surviving company's slug here: link and cache under it. */
             slug: string;
             /** @description The primary docket spelling: the spelling on most of its tickets (earliest-issued on a tie). */
             name: string;
@@ -961,7 +961,7 @@ export interface components {
             /** @description Deadlines with status action_needed. */
             actionNeededDeadlines: number;
         };
-        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed. */
+        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed, tickets_moved, merged_into, split_from. */
         Change: {
             /** @description The change id, chg_<n>: n grows in recording order within a mode (live, test). Webhook deliveries carry it as their event id. */
             id: string;
@@ -970,7 +970,7 @@ export interface components {
             /** @description The entity: a restaurant camis, a property BBL (10 digits), a contractor slug. */
             entityId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
             /**
              * Format: date-time
              * @description The ingest's clock when it saw the change (a load's as-of date; test mode: the fixture reference date).
@@ -981,7 +981,7 @@ export interface components {
              * @description When the change was written.
              */
             recordedAt: string;
-            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; absent fields do not apply. */
+            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply. */
             detail: {
                 from?: string | null;
                 to?: string | null;
@@ -1005,7 +1005,7 @@ export interface components {
             /** @description Empty: every family. */
             families: ("restaurant" | "property" | "contractor")[];
             /** @description Empty: every kind. */
-            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed")[];
+            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from")[];
             entityIds: string[];
             zips: string[];
             /** @description entityIds, zips and boroughs select together (any); all three empty: every entity. */
@@ -1025,7 +1025,7 @@ export interface components {
             /** @description The change id (Webhook-Id). */
             eventId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
             entityId: string;
             /**
              * @description pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.
