@@ -71,22 +71,31 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
 
 /**
  * Writes changes a load saw happen rather than read from two states (a contractor's tickets
- * moving to another company's slug when spellings are grouped again), in the caller's
- * transaction. Each kind must be one the family declares observed, so the feed's vocabulary
+ * moving to another company's slug when spellings are grouped again, a lot joining another
+ * portfolio), each with where it is when it concerns one place (for webhook selection), in the
+ * caller's transaction. Each kind must be one the family declares observed, so the feed's vocabulary
  * and the document list it.
  */
 export async function recordEvents(
   client: PoolClient,
   kinds: ChangeKinds<never>,
-  events: ReadonlyArray<{ key: string; kind: string; detail: ChangeDetail }>,
+  events: ReadonlyArray<{ key: string; kind: string; detail: ChangeDetail; zip?: string | null; borough?: string | null }>,
   asOf: Date,
 ): Promise<void> {
   if (events.length === 0) return;
   for (const { kind } of events) if (!kinds.observed?.includes(kind)) throw new Error(`${kinds.family} declares no observed kind of change ${kind}`);
   await client.query(
-    `insert into changes (family, entity_id, kind, occurred_at, detail)
-     select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::jsonb[])`,
-    [kinds.family, events.map((e) => e.key), events.map((e) => e.kind), events.map(() => asOf), events.map((e) => JSON.stringify(e.detail))],
+    `insert into changes (family, entity_id, kind, occurred_at, zip, borough, detail)
+     select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::jsonb[])`,
+    [
+      kinds.family,
+      events.map((e) => e.key),
+      events.map((e) => e.kind),
+      events.map(() => asOf),
+      events.map((e) => e.zip ?? null),
+      events.map((e) => e.borough ?? null),
+      events.map((e) => JSON.stringify(e.detail)),
+    ],
   );
   await client.query(`select pg_notify('changes_recorded', current_schema())`);
 }

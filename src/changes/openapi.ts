@@ -16,7 +16,7 @@ const observedKinds = (vocabulary: ChangeVocabulary) => {
   const parts = vocabulary.of.filter((part) => (part.observed ?? []).length > 0);
   return parts.length === 0
     ? ''
-    : `Some kinds are recorded as the load sees them happen, not from two states (${parts.map((part) => `${part.family}: ${part.observed!.join(', ')}`).join('; ')}): a contractor's tickets never change slug without one, when spellings are grouped again (companies merged or split) or the city dockets a summons under another company's spelling. `;
+    : `Some kinds are recorded as the load sees them happen, not from two states: ${parts.map((part) => `${part.family}: ${part.observed!.join(', ')}${part.observedHow ? ` (${part.observedHow})` : ''}`).join('; ')}. `;
 };
 
 /** How the feed is fed, for the list's text. */
@@ -50,12 +50,13 @@ const changeSchema = (vocabulary: ChangeVocabulary) => ({
     detail: {
       type: 'object',
       additionalProperties: false,
-      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply.',
+      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); bbl the lot that joined or left a portfolio (lot_joined, lot_left, with from/to the portfolios it was in and is in, null for none), count the lots of a portfolio formed or dissolved; absent fields do not apply.',
       properties: {
         from: nullable({ type: 'string' }),
         to: nullable({ type: 'string' }),
         count: { type: 'integer', minimum: 1 },
         obligation: { type: 'string', description: 'deadline_status_change: the obligation kind (the kind of a GET /properties/{bbl}/deadlines item).' },
+        bbl: { type: 'string', pattern: '^[1-5][0-9]{9}$', description: 'lot_joined, lot_left: the lot (GET /properties/{bbl}).' },
       },
     },
     link: { type: 'string', description: `The resource: ${inWords(vocabulary.of.map((part) => `/api/v1/${part.collection}/{${part.idParam}}`), 'or')}.` },
@@ -63,7 +64,7 @@ const changeSchema = (vocabulary: ChangeVocabulary) => ({
 });
 
 export const changesFragment = (vocabulary: ChangeVocabulary, inputs: ChangeInputs): ApiFragment => ({
-  tags: [{ name: CHANGES_TAG, description: 'What changed in the records, per restaurant, lot and company, as the ingest sees it; and webhooks that deliver it.' }],
+  tags: [{ name: CHANGES_TAG, description: 'What changed in the records, per restaurant, lot, company and owner portfolio, as the ingest sees it; and webhooks that deliver it.' }],
   schemas: { Change: changeSchema(vocabulary) },
   paths: {
     '/api/v1/changes': {

@@ -16,6 +16,8 @@ export interface ChangeDetail {
   count?: number;
   /** The obligation kind of a deadline_status_change. */
   obligation?: string;
+  /** The lot of a change of another entity that concerns one lot (a lot joining or leaving a portfolio). */
+  bbl?: string;
 }
 
 export interface KindOfChange {
@@ -42,6 +44,8 @@ export interface ChangeKinds<State> {
    * contractor's tickets moving to another company's slug): compare never returns them.
    */
   observed?: readonly string[];
+  /** With `observed`: when the load writes them, in words (for the document). */
+  observedHow?: string;
   /** The kinds of change from an entity's state before to its state after, in the declaration's order. */
   compare(before: State, after: State): KindOfChange[];
 }

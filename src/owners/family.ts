@@ -1,4 +1,5 @@
 import type { ApiFamily } from '../deps';
+import { OWNER_CHANGES } from '../domain/owners/changes';
 import { ownersFragment } from './openapi';
 import { ownerRoutes } from './routes';
 
@@ -11,6 +12,8 @@ export const owners: ApiFamily = {
   name: 'owners',
   routes: ownerRoutes,
   fragments: [ownersFragment],
+  // A lot joining or leaving a portfolio, a portfolio formed or dissolved: written by the regrouping.
+  changes: OWNER_CHANGES,
   // Its portfolios are formed from the properties family's HPD data sets: none of its own.
   datasets: [],
 };

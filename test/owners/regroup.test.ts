@@ -39,10 +39,19 @@ describe('portfolios regrouped by the HPD loads', () => {
     return file;
   };
   const live = (p: string) => api.get(p, { key: api.keys.live });
+  // The owners' changes recorded since the last call, as [kind, portfolio, detail].
+  let lastChange: string | null = null;
+  const ownerChanges = async () => {
+    const { body } = await live(`/api/v1/changes?family=owner&limit=500${lastChange ? `&after=${lastChange}` : ''}`);
+    if (body.data.length) lastChange = body.data[body.data.length - 1].id;
+    return body.data.map((change: any) => [change.kind, change.entityId, change.detail]);
+  };
 
   it('forms, moves and dissolves portfolios as the contacts change, the index in step', async () => {
     const store = api.ns.stores.byMode.live;
     await ingestFile(store, HPD_REGISTRATIONS_LOAD, write('registrations.csv', REGISTRATIONS), new Date('2026-02-01T00:00:00Z'));
+    // The store's first grouping (each lot its own portfolio: no contacts yet) is not news.
+    expect(await ownerChanges()).toEqual([]);
     // One owner holds all three lots from one office.
     await ingestFile(store, HPD_CONTACTS_LOAD, write('contacts-1.csv', [
       HEADER,
@@ -53,6 +62,14 @@ describe('portfolios regrouped by the HPD loads', () => {
     expect((await live('/api/v1/properties/2002000003/owners')).body.data.portfolio).toEqual({ id: '1001000001', lots: 3, unitsResidential: 0 });
     expect((await live('/api/v1/portfolios/search?q=quintero')).body.data.map((p: any) => [p.id, p.lots])).toEqual([['1001000001', 3]]);
     expect((await verifyStores(store, OWNERS)).differenceCount).toBe(0);
+    expect(await ownerChanges()).toEqual([
+      ['lot_left', '1001000002', { bbl: '1001000002', from: '1001000002', to: '1001000001' }],
+      ['lot_left', '2002000003', { bbl: '2002000003', from: '2002000003', to: '1001000001' }],
+      ['portfolio_dissolved', '1001000002', { count: 1 }],
+      ['portfolio_dissolved', '2002000003', { count: 1 }],
+      ['lot_joined', '1001000001', { bbl: '1001000002', from: '1001000002', to: '1001000001' }],
+      ['lot_joined', '1001000001', { bbl: '2002000003', from: '2002000003', to: '1001000001' }],
+    ]);
 
     // The Manhattan lots are sold to another owner: the first portfolio no longer forms.
     await ingestFile(store, HPD_CONTACTS_LOAD, write('contacts-2.csv', [
@@ -66,6 +83,14 @@ describe('portfolios regrouped by the HPD loads', () => {
     expect((await live('/api/v1/portfolios/search?q=quintero')).body.data.map((p: any) => [p.id, p.lots])).toEqual([['2002000003', 1]]);
     expect((await live('/api/v1/portfolios/search?q=haddad')).body.data.map((p: any) => [p.id, p.lots])).toEqual([['1001000001', 2]]);
     expect((await verifyStores(store, OWNERS)).differenceCount).toBe(0);
+    expect(await ownerChanges()).toEqual([
+      ['lot_left', '1001000001', { bbl: '2002000003', from: '1001000001', to: '2002000003' }],
+      ['portfolio_formed', '2002000003', { count: 1 }],
+      ['lot_joined', '2002000003', { bbl: '2002000003', from: '1001000001', to: '2002000003' }],
+    ]);
+    // The same contacts again move no lot.
+    await ingestFile(store, HPD_CONTACTS_LOAD, path.join(dir, 'contacts-2.csv'), new Date('2026-02-02T00:00:00Z'));
+    expect(await ownerChanges()).toEqual([]);
 
     // The Bronx owner's lot is re-registered to the Manhattan buyer: the Bronx portfolio dissolves.
     await ingestFile(store, HPD_CONTACTS_LOAD, write('contacts-3.csv', [
@@ -78,5 +103,12 @@ describe('portfolios regrouped by the HPD loads', () => {
     expect((await live('/api/v1/portfolios/search?q=quintero')).body.data).toEqual([]);
     expect((await live('/api/v1/portfolios/1001000001')).body.data.totals.lots).toBe(3);
     expect((await verifyStores(store, OWNERS)).differenceCount).toBe(0);
+    const last = await live(`/api/v1/changes?family=owner&kinds=portfolio_dissolved&after=${lastChange}`);
+    expect(last.body.data.map((change: any) => [change.entityId, change.link])).toEqual([['2002000003', '/api/v1/portfolios/2002000003']]);
+    expect(await ownerChanges()).toEqual([
+      ['lot_left', '2002000003', { bbl: '2002000003', from: '2002000003', to: '1001000001' }],
+      ['portfolio_dissolved', '2002000003', { count: 1 }],
+      ['lot_joined', '1001000001', { bbl: '2002000003', from: '2002000003', to: '1001000001' }],
+    ]);
   });
 });

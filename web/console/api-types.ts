@@ -961,16 +961,16 @@ export interface components {
             /** @description Deadlines with status action_needed. */
             actionNeededDeadlines: number;
         };
-        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed, tickets_moved, merged_into, split_from. */
+        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed, tickets_moved, merged_into, split_from; owner: lot_joined, lot_left, portfolio_formed, portfolio_dissolved. */
         Change: {
             /** @description The change id, chg_<n>: n grows in recording order within a mode (live, test). Webhook deliveries carry it as their event id. */
             id: string;
             /** @enum {string} */
-            family: "restaurant" | "property" | "contractor";
-            /** @description The entity: a restaurant camis, a property BBL (10 digits), a contractor slug. */
+            family: "restaurant" | "property" | "contractor" | "owner";
+            /** @description The entity: a restaurant camis, a property BBL (10 digits), a contractor slug, a portfolio id (the lowest BBL of its lots when it formed). */
             entityId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from" | "lot_joined" | "lot_left" | "portfolio_formed" | "portfolio_dissolved";
             /**
              * Format: date-time
              * @description The ingest's clock when it saw the change (a load's as-of date; test mode: the fixture reference date).
@@ -981,15 +981,17 @@ export interface components {
              * @description When the change was written.
              */
             recordedAt: string;
-            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply. */
+            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); bbl the lot that joined or left a portfolio (lot_joined, lot_left, with from/to the portfolios it was in and is in, null for none), count the lots of a portfolio formed or dissolved; absent fields do not apply. */
             detail: {
                 from?: string | null;
                 to?: string | null;
                 count?: number;
                 /** @description deadline_status_change: the obligation kind (the kind of a GET /properties/{bbl}/deadlines item). */
                 obligation?: string;
+                /** @description lot_joined, lot_left: the lot (GET /properties/{bbl}). */
+                bbl?: string;
             };
-            /** @description The resource: /api/v1/restaurants/{camis}, /api/v1/properties/{bbl} or /api/v1/contractors/{slug}. */
+            /** @description The resource: /api/v1/restaurants/{camis}, /api/v1/properties/{bbl}, /api/v1/contractors/{slug} or /api/v1/portfolios/{id}. */
             link: string;
         };
         /** @description A subscription of the calling key. Each change a subscription matches is one event, delivered as POST <url> with Content-Type application/json and the body {"id": "chg_<n>", "type": <kind>, "mode": "live"|"test", "subscriptionId", "data": <the Change as GET /changes serves it>}. Signed in the Standard Webhooks scheme (standardwebhooks.com; its libraries verify it): headers webhook-id (the event id, the same on every retry: de-duplicate on it), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the bytes the secret whsec_<base64> encodes; the id is signed, so a body replayed under another id fails verification (README: Webhooks has a receiver). Any 2xx answer within the timeout (10 s by default) delivers it; anything else (another status, a timeout, a refused connection) is retried with exponential backoff: 11 retries, the k-th about 30 s x 2^(k-1) (x 1 to 2, jittered) after the previous, about a day in all, then the delivery is failed. Delivery is at least once (a process stopped between the receiver's answer and recording it sends the event again): de-duplicate on webhook-id. Deliveries are fair across subscriptions: at most a few of one subscription are in flight at once (2 by default), and a key with fewer in flight is served first, so a slow receiver delays only its own subscription's events. Only changes recorded after the subscription was created are sent; a live key's subscriptions receive live changes, a test key's the test mode's (the fixture's). Events of one subscription can arrive out of order. */
@@ -1003,9 +1005,9 @@ export interface components {
              */
             mode: "live" | "test";
             /** @description Empty: every family. */
-            families: ("restaurant" | "property" | "contractor")[];
+            families: ("restaurant" | "property" | "contractor" | "owner")[];
             /** @description Empty: every kind. */
-            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from")[];
+            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from" | "lot_joined" | "lot_left" | "portfolio_formed" | "portfolio_dissolved")[];
             entityIds: string[];
             zips: string[];
             /** @description entityIds, zips and boroughs select together (any); all three empty: every entity. */
@@ -1025,7 +1027,7 @@ export interface components {
             /** @description The change id (Webhook-Id). */
             eventId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from" | "lot_joined" | "lot_left" | "portfolio_formed" | "portfolio_dissolved";
             entityId: string;
             /**
              * @description pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.

@@ -4,6 +4,7 @@ import { oneEditKeysOf, twoEditKeysOf } from '../../../src/search/edit-keys';
 import { compactText, normalizeText } from '../../../src/search/normalize';
 import type { IndexedDocument } from '../../index/bulk';
 import type { DerivedStep, Family, IngestFamily } from '../../load/types';
+import { OWNER_CHANGES } from '../../../src/domain/owners/changes';
 import { regroupPortfolios } from './portfolios';
 
 type NamedCount = { name: string; registrations: number };
@@ -64,6 +65,13 @@ export const OWNERS: Family = {
   buildDocuments,
   // Nothing of a portfolio moves with the clock: what its lots owe is read at request time.
   rederive: async () => [],
+  // Its kinds are all observed: the regrouping writes them as it moves lots (portfolios.ts).
+  // The state is what a load or rederive would compare if one ever named a portfolio changed.
+  changes: {
+    kinds: OWNER_CHANGES,
+    sql: `select portfolio_id as key, null as zip, null as borough, json_build_object('lots', lots) as state
+          from owner_portfolios where portfolio_id = any($1) and $2::date is not null`,
+  },
 };
 
 /** The regrouping, run after every load of the data sets it reads. */

@@ -1,5 +1,8 @@
 import type { PoolClient } from 'pg';
 import { groupPortfolios, type OwnerContact, type OwnerRegistration, type Portfolio } from '../../../src/domain/owners/portfolios';
+import type { ChangeKinds } from '../../../src/domain/changes';
+import { OWNER_CHANGES, placementEvents } from '../../../src/domain/owners/changes';
+import { recordEvents } from '../../changes/feed';
 import { copyRows } from '../../load/copy-rows';
 
 /** What a portfolio row holds besides its id (compared to tell a change). */
@@ -11,9 +14,10 @@ const content = (p: { lots: number; units: number; people: unknown; addresses: u
  * registrations and contacts held, in the caller's transaction. The rule joins lots across
  * the whole city, so it runs whole, after every load of either data set. A portfolio whose
  * content changed gets a new version and an outbox row; one that no longer forms is kept with
- * no lots (dissolved); the lots' placement is replaced whole.
+ * no lots (dissolved); the lots' placement is replaced whole, and each lot that changed portfolio
+ * is recorded in the change feed.
  */
-export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise<{ portfolios: number; lots: number; changed: number }> {
+export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise<{ portfolios: number; lots: number; changed: number; events: number }> {
   const { rows: registrationRows } = await client.query<{ source_id: string; bbl: string; filed_on: string | null }>(
     "select source_id, bbl, filed_on::text from property_filings where source_dataset = 'hpd-registrations'",
   );
@@ -23,7 +27,7 @@ export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise
         'firstName', facts->'firstName', 'lastName', facts->'lastName', 'businessAddress', facts->'businessAddress') as facts
      from property_filings where source_dataset = 'hpd-contacts'`,
   );
-  const { portfolios, registrationOf } = groupPortfolios(registrations, contactRows.map((row) => row.facts));
+  const { portfolios, registrationOf, portfolioOf } = groupPortfolios(registrations, contactRows.map((row) => row.facts));
 
   const lots = [...registrationOf.keys()];
   const { rows: unitRows } = await client.query<{ bbl: string; unitsres: number | null }>('select bbl, unitsres from property_lots where bbl = any($1::text[])', [lots]);
@@ -66,11 +70,26 @@ export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise
          version = nextval('owner_version_seq'), updated_at = now()`,
     );
   }
+  // Every lot that changes portfolio is in the feed with the regrouping (lot_left, lot_joined,
+  // and the portfolios formed or dissolved), placed where the lot is.
+  const { rows: placed } = await client.query<{ bbl: string; portfolio_id: string }>('select bbl, portfolio_id from owner_portfolio_lots');
+  const events = placementEvents(new Map(placed.map((row) => [row.bbl, row.portfolio_id])), portfolioOf);
+  const eventLots = [...new Set(events.flatMap((event) => (event.bbl ? [event.bbl] : [])))];
+  const { rows: places } = eventLots.length
+    ? await client.query<{ bbl: string; zip: string | null; borough: string }>('select bbl, zip, borough from property_lots where bbl = any($1::text[])', [eventLots])
+    : { rows: [] };
+  const placeOf = new Map(places.map((row) => [row.bbl, row]));
+  await recordEvents(
+    client,
+    OWNER_CHANGES as ChangeKinds<never>,
+    events.map((event) => ({ ...event, zip: event.bbl ? placeOf.get(event.bbl)?.zip ?? null : null, borough: event.bbl ? placeOf.get(event.bbl)?.borough ?? null : null })),
+    asOf,
+  );
   await client.query('delete from owner_portfolio_lots');
   await copyRows(client, 'owner_portfolio_lots', [
     ['bbl', 'text', (row) => row.bbl],
     ['portfolio_id', 'text', (row) => row.id],
     ['registration_id', 'text', (row) => registrationOf.get(row.bbl)],
   ], portfolios.flatMap((portfolio) => portfolio.bbls.map((bbl) => ({ bbl, id: portfolio.id }))));
-  return { portfolios: portfolios.length, lots: lots.length, changed: changed.length };
+  return { portfolios: portfolios.length, lots: lots.length, changed: changed.length, events: events.length };
 }

@@ -28,6 +28,8 @@ export const CONTRACTOR_CHANGES: ChangeKinds<ContractorState> = {
       'the slug answers for its own company again: a later load split the spelling it was made from off the company it had been absorbed into (detail.from); detail.to the slug itself',
   },
   observed: ['tickets_moved', 'merged_into', 'split_from'],
+  observedHow:
+    "a contractor's tickets never change slug without one, when spellings are grouped again (companies merged or split) or the city dockets a summons under another company's spelling",
   compare: (before, after) => [
     ...more('new_ticket', before.tickets, after.tickets),
     ...more('status_change', before.closed, after.closed),
