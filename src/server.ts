@@ -9,6 +9,7 @@ import { createHttpServer } from './http/http-server';
 import { listenMetrics } from './http/metrics';
 import { startWebhookWorker } from './changes/webhooks/worker';
 import { CHANGE_VOCABULARY } from './families';
+import { ownerFigures } from './owners/figures';
 
 export interface RunningServer {
   url: string;
@@ -25,7 +26,7 @@ export async function startServer(config: Config, options: { logger?: Logger; in
   const stores = openStores(config);
   const app = createApp({ config, stores, logger });
   // Webhook deliveries run in the API processes that have the worker on (README: Webhooks).
-  const webhooks = config.webhooks.worker ? startWebhookWorker({ config, stores, logger, vocabulary: CHANGE_VOCABULARY }) : null;
+  const webhooks = config.webhooks.worker ? startWebhookWorker({ config, stores, logger, vocabulary: CHANGE_VOCABULARY, portfolios: ownerFigures }) : null;
   const server = createHttpServer(app.koa.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

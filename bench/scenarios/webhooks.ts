@@ -73,7 +73,7 @@ const webhookDelivery: BenchScenario = {
     const subscription = await createSubscription(
       ctx.stores.platform,
       { id: Number(keyId), mode: MODE },
-      { url: target.url, description: 'bench', families: [], kinds: [], entityIds: [], zips: [], boroughs: [], secret: newWebhookSecret() },
+      { url: target.url, description: 'bench', families: [], kinds: [], entityIds: [], zips: [], boroughs: [], portfolioIds: [], secret: newWebhookSecret() },
       1_000_000,
     );
     const config = loadConfig();

@@ -25,7 +25,7 @@ describe('webhook delivery queue', () => {
     const subscription = await createSubscription(
       api.ns.stores.platform,
       await keyOf(key),
-      { url: 'https://hooks.example.com/in', description: null, families: [], kinds: [], entityIds: [], zips: [], boroughs: [], secret: newWebhookSecret() },
+      { url: 'https://hooks.example.com/in', description: null, families: [], kinds: [], entityIds: [], zips: [], boroughs: [], portfolioIds: [], secret: newWebhookSecret() },
       25,
     );
     const changes = Array.from({ length: count }, () => nextChange++);

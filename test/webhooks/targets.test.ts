@@ -58,7 +58,7 @@ describe('webhook targets', () => {
         const subscription = await createSubscription(
           api.ns.stores.platform,
           { id: Number(rows[0].id), mode: 'live' },
-          { url, description: null, families: [], kinds: [], entityIds: ['guarded-1'], zips: [], boroughs: [], secret: newWebhookSecret() },
+          { url, description: null, families: [], kinds: [], entityIds: ['guarded-1'], zips: [], boroughs: [], portfolioIds: [], secret: newWebhookSecret() },
           25,
         );
         ids.push(subscription!.id);

@@ -15,6 +15,7 @@ import { ingestDataset } from '../../ingest/load/pipeline';
 import { fileSource } from '../../ingest/sources/source';
 import type { DataStore } from '../../src/stores';
 import { CHANGE_VOCABULARY } from '../../src/families';
+import { ownerFigures } from '../../src/owners/figures';
 
 /** The ingest's load of a restaurant file, without Elasticsearch: the change feed and webhooks read Postgres only. */
 const loadFile = (store: DataStore, file: string, asOf: Date) =>
@@ -74,7 +75,7 @@ describe('webhooks', () => {
   const workerLogs: string[] = [];
   const startWorker = () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (workerLogs.push(chunk.toString()), done()) }));
-    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger, vocabulary: CHANGE_VOCABULARY });
+    worker = startWebhookWorker({ config: api.ns.config, stores: api.ns.stores, logger, vocabulary: CHANGE_VOCABULARY, portfolios: ownerFigures });
   };
   const stopWorker = async () => {
     await worker?.stop();
@@ -139,6 +140,7 @@ describe('webhooks', () => {
       { url: 'https://example.com/', kinds: ['nope'] },
       { url: 'https://example.com/', zips: ['1001'] },
       { url: 'https://example.com/', entityIds: ['a b'] },
+      { url: 'https://example.com/', portfolioIds: ['12'] },
       { url: 'https://example.com/', extra: 1 },
       { url: 'https://example.com/', families: 'restaurant' },
       // A body spells enumerated values as the document does (query parameters are read in any case).
@@ -193,6 +195,30 @@ describe('webhooks', () => {
     expect(eventsOf(live.webhook.id)).toHaveLength(3);
     await api.request('DELETE', `/api/v1/webhooks/${live.webhook.id}`);
     await api.request('DELETE', `/api/v1/webhooks/${test.webhook.id}`, { key: api.keys.test });
+  });
+
+  it("a portfolio subscription receives the portfolio's own changes and those of the lots placed in it", async () => {
+    const pg = api.ns.stores.byMode.live.pg;
+    // Two portfolios as a regrouping leaves them (ingest/families/owners/portfolios.ts).
+    await pg.query(
+      `insert into owner_portfolios (portfolio_id, lots, units, people, addresses, corporations, grouped_at)
+       values ('1001000001', 2, 0, '[]', '[]', '[]', now()), ('2002000003', 1, 0, '[]', '[]', '[]', now())`,
+    );
+    await pg.query(`insert into owner_portfolio_lots (bbl, portfolio_id, registration_id) values ('1001000001', '1001000001', 'r1'), ('1001000002', '1001000001', 'r2'), ('2002000003', '2002000003', 'r3')`);
+    const hook = await subscribe({ portfolioIds: ['1001000001'] });
+    expect(hook.webhook).toMatchObject({ portfolioIds: ['1001000001'], entityIds: [] });
+    const joined = await recordChange('live', { family: 'owner', entityId: '1001000001', kind: 'lot_joined' });
+    await recordChange('live', { family: 'owner', entityId: '2002000003', kind: 'lot_left' });
+    const violation = await recordChange('live', { family: 'property', entityId: '1001000002', kind: 'new_violation' });
+    await recordChange('live', { family: 'property', entityId: '2002000003', kind: 'new_violation' });
+    // A lot with no portfolio, and a restaurant whose camis happens to be nobody's lot.
+    await recordChange('live', { family: 'property', entityId: '1001000009', kind: 'new_violation' });
+    await recordChange('live', { entityId: '1001000001', kind: 'closure' });
+    const events = await until('the portfolio events', async () => (eventsOf(hook.webhook.id).length >= 2 ? eventsOf(hook.webhook.id) : null));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(eventsOf(hook.webhook.id).map((e) => [JSON.parse(e.body).id, JSON.parse(e.body).data.family]).sort()).toEqual([[joined, 'owner'], [violation, 'property']].sort());
+    expect(events.map((e) => JSON.parse(e.body).data.link).sort()).toEqual(['/api/v1/portfolios/1001000001', '/api/v1/properties/1001000002']);
+    await api.request('DELETE', `/api/v1/webhooks/${hook.webhook.id}`);
   });
 
   it('retries after 500s and timeouts, then delivers; the attempts are recorded', async () => {

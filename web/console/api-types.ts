@@ -1010,8 +1010,9 @@ export interface components {
             kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from" | "lot_joined" | "lot_left" | "portfolio_formed" | "portfolio_dissolved")[];
             entityIds: string[];
             zips: string[];
-            /** @description entityIds, zips and boroughs select together (any); all three empty: every entity. */
             boroughs: ("Manhattan" | "Bronx" | "Brooklyn" | "Queens" | "Staten Island")[];
+            /** @description entityIds, zips, boroughs and portfolioIds select together (any); all four empty: every entity. Owner portfolios (their id, as GET /portfolios/{id} takes it): the portfolio's own changes (a lot joining or leaving it, the portfolio formed or dissolved) and the changes of the lots placed in it (property changes: violations, deadline statuses). A lot's portfolio is read when its change is matched to subscriptions, moments after the change is recorded: a lot that leaves the portfolio stops being selected from then on, and its lot_left is delivered (it is the portfolio's own change). Restaurants and companies are not selected through a portfolio. Selects together with entityIds, zips and boroughs (any of them). */
+            portfolioIds: string[];
             /** Format: date-time */
             createdAt: string;
         };

@@ -12,6 +12,10 @@ export const MAX_SUBSCRIPTIONS_PER_KEY = 25;
 export const WEBHOOK_ID_PATTERN = '^whk_[A-Za-z0-9_-]{16,32}$';
 const DELIVERY_ID_PATTERN = '^dlv_[1-9][0-9]{0,14}$';
 
+/** What selecting a portfolio receives, for the document. */
+const PORTFOLIO_SELECTION =
+  "Owner portfolios (their id, as GET /portfolios/{id} takes it): the portfolio's own changes (a lot joining or leaving it, the portfolio formed or dissolved) and the changes of the lots placed in it (property changes: violations, deadline statuses). A lot's portfolio is read when its change is matched to subscriptions, moments after the change is recorded: a lot that leaves the portfolio stops being selected from then on, and its lot_left is delivered (it is the portfolio's own change). Restaurants and companies are not selected through a portfolio. Selects together with entityIds, zips and boroughs (any of them).";
+
 const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, max: number, description: string) => Type.Optional(Type.Array(items, { maxItems: max, uniqueItems: true, description }));
 
 const createWebhookBody = (vocabulary: ChangeVocabulary) =>
@@ -21,9 +25,10 @@ const createWebhookBody = (vocabulary: ChangeVocabulary) =>
       description: Type.Optional(Type.String({ maxLength: 200, description: 'Your note; shown back.' })),
       families: list(enumOf(vocabulary.families), vocabulary.families.length, 'Families to receive; empty or absent: every family.'),
       kinds: list(enumOf(vocabulary.kinds), vocabulary.kinds.length, 'Kinds of change to receive (GET /changes lists their meanings); empty or absent: every kind.'),
-      entityIds: list(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }), 1000, 'Restaurants (camis), lots (BBL, 10 digits) and companies (slug) to receive; selects together with zips and boroughs (any of them).'),
+      entityIds: list(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }), 1000, 'Restaurants (camis), lots (BBL, 10 digits), companies (slug) and owner portfolios (their id) to receive; selects together with zips, boroughs and portfolioIds (any of them).'),
       zips: list(Type.String({ pattern: '^[0-9]{5}$' }), 200, "Five-digit ZIP codes: changes of restaurants and lots there (companies have no ZIP; select them by slug)."),
       boroughs: list(enumOf(BOROUGHS), BOROUGHS.length, `Boroughs (${BOROUGHS.join(', ')}): changes of restaurants and lots there.`),
+      portfolioIds: list(Type.String({ pattern: '^[1-5][0-9]{9}$' }), 100, PORTFOLIO_SELECTION),
     },
     { additionalProperties: false },
   );
@@ -47,7 +52,7 @@ export const webhooksFragment = (vocabulary: ChangeVocabulary, inputs: WebhookIn
       type: 'object',
       additionalProperties: false,
       description: `A subscription of the calling key. ${DELIVERY_RULES}`,
-      required: ['id', 'url', 'description', 'mode', 'families', 'kinds', 'entityIds', 'zips', 'boroughs', 'createdAt'],
+      required: ['id', 'url', 'description', 'mode', 'families', 'kinds', 'entityIds', 'zips', 'boroughs', 'portfolioIds', 'createdAt'],
       properties: {
         id: { type: 'string', pattern: WEBHOOK_ID_PATTERN },
         url: { type: 'string' },
@@ -57,7 +62,8 @@ export const webhooksFragment = (vocabulary: ChangeVocabulary, inputs: WebhookIn
         kinds: { type: 'array', items: { type: 'string', enum: [...vocabulary.kinds] }, description: 'Empty: every kind.' },
         entityIds: { type: 'array', items: { type: 'string' } },
         zips: { type: 'array', items: { type: 'string' } },
-        boroughs: { type: 'array', items: { type: 'string', enum: [...BOROUGHS] }, description: 'entityIds, zips and boroughs select together (any); all three empty: every entity.' },
+        boroughs: { type: 'array', items: { type: 'string', enum: [...BOROUGHS] } },
+        portfolioIds: { type: 'array', items: { type: 'string' }, description: `entityIds, zips, boroughs and portfolioIds select together (any); all four empty: every entity. ${PORTFOLIO_SELECTION}` },
         createdAt: DATE_TIME,
       },
     },

@@ -32,6 +32,7 @@ export function webhookRoutes(deps: AppDeps, inputs: WebhookInputs): Route[] {
             entityIds: body.entityIds ?? [],
             zips: body.zips ?? [],
             boroughs: body.boroughs ?? [],
+            portfolioIds: body.portfolioIds ?? [],
             secret,
           },
           MAX_SUBSCRIPTIONS_PER_KEY,

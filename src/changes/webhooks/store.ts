@@ -13,7 +13,7 @@ export interface WebhookItem extends SubscriptionFilter {
   createdAt: string;
 }
 
-const SUBSCRIPTION_COLUMNS = 'id, url, description, mode, families, kinds, entity_ids, zips, boroughs, created_at';
+const SUBSCRIPTION_COLUMNS = 'id, url, description, mode, families, kinds, entity_ids, zips, boroughs, portfolio_ids, created_at';
 
 function webhookOf(row: Record<string, any>): WebhookItem {
   return {
@@ -26,6 +26,7 @@ function webhookOf(row: Record<string, any>): WebhookItem {
     entityIds: row.entity_ids,
     zips: row.zips,
     boroughs: row.boroughs,
+    portfolioIds: row.portfolio_ids,
     createdAt: (row.created_at as Date).toISOString(),
   };
 }
@@ -45,10 +46,10 @@ export async function createSubscription(
   const { rows } = await platform.query(
     `with locked as (select id from api_keys where id = $1 for update),
           counted as (select count(*)::int as n from webhook_subscriptions where key_id = $1 and deleted_at is null)
-     insert into webhook_subscriptions (id, key_id, mode, url, secret, description, families, kinds, entity_ids, zips, boroughs)
-     select $2, locked.id, $3, $4, $5, $6, $7, $8, $9, $10, $11 from locked, counted where counted.n < $12
+     insert into webhook_subscriptions (id, key_id, mode, url, secret, description, families, kinds, entity_ids, zips, boroughs, portfolio_ids)
+     select $2, locked.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13 from locked, counted where counted.n < $12
      returning ${SUBSCRIPTION_COLUMNS}`,
-    [key.id, newWebhookId(), key.mode, input.url, input.secret, input.description, input.families, input.kinds, input.entityIds, input.zips, input.boroughs, max],
+    [key.id, newWebhookId(), key.mode, input.url, input.secret, input.description, input.families, input.kinds, input.entityIds, input.zips, input.boroughs, max, input.portfolioIds],
   );
   return rows[0] ? webhookOf(rows[0]) : null;
 }

@@ -63,6 +63,17 @@ export interface WebhookWorkerDeps {
   logger: Logger;
   /** The change feed's vocabulary (src/families.ts): an event's data is the change as GET /changes serves it. */
   vocabulary: ChangeVocabulary;
+  /** Which changes concern an owner portfolio (the owners family's figures); without it, selecting by portfolio receives nothing. */
+  portfolios?: PortfolioSelection;
+}
+
+/** What the fanout needs to select changes by owner portfolio. */
+export interface PortfolioSelection {
+  /** The family word of a portfolio's own changes (their entity is the portfolio). */
+  portfolioFamily: string;
+  /** The family word of a lot's changes (they concern the lot's portfolio). */
+  lotFamily: string;
+  portfoliosOfLots(pg: PoolClient, bbls: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** Starts the worker in the background; stop() waits for deliveries in flight (up to 15 s). */
@@ -77,7 +88,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   };
 }
 
-async function runWorker({ config, stores, logger, vocabulary }: WebhookWorkerDeps): Promise<WebhookWorker> {
+async function runWorker({ config, stores, logger, vocabulary, portfolios }: WebhookWorkerDeps): Promise<WebhookWorker> {
   if (!config.databaseUrl) throw new Error('the webhook worker needs DATABASE_URL');
   const boss = new PgBoss({ connectionString: config.databaseUrl, schema: jobsSchema(config.namespace), max: 4, application_name: 'webhooks' });
   boss.on('error', (error) => logger.warn({ err: error }, 'webhook queue error'));
@@ -93,7 +104,7 @@ async function runWorker({ config, stores, logger, vocabulary }: WebhookWorkerDe
   const deliveries = startDeliveries(stores, config.webhooks, logger);
   const fanoutWorker = await boss.work<{ mode?: Mode }>(FANOUT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     for (const mode of job.data.mode ? [job.data.mode] : MODES) {
-      if (await fanout(stores, mode, changeItemOf(vocabulary))) deliveries.wake();
+      if (await fanout(stores, mode, changeItemOf(vocabulary), portfolios)) deliveries.wake();
     }
     // The minute's run (no mode) also prunes old delivery records.
     if (!job.data.mode) {
@@ -272,11 +283,12 @@ interface SubscriptionRow {
   entity_ids: string[];
   zips: string[];
   boroughs: string[];
+  portfolio_ids: string[];
   created_at: Date;
 }
 
 /** Matches the mode's new changes against its subscriptions, batch by batch; true when deliveries were queued. */
-async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => ChangeItem): Promise<boolean> {
+async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => ChangeItem, portfolios: PortfolioSelection | undefined): Promise<boolean> {
   let queued = false;
   for (;;) {
     const matched = await inTransaction(stores.byMode[mode].pg, async (client) => {
@@ -288,14 +300,22 @@ async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => Ch
       if (changes.length) {
         const { rows: subscriptions } = await client.query<SubscriptionRow>(
           // A revoked key's subscriptions receive nothing more.
-          `select s.id, s.families, s.kinds, s.entity_ids, s.zips, s.boroughs, s.created_at
+          `select s.id, s.families, s.kinds, s.entity_ids, s.zips, s.boroughs, s.portfolio_ids, s.created_at
            from webhook_subscriptions s join api_keys k on k.id = s.key_id and k.revoked_at is null
            where s.mode = $1 and s.deleted_at is null`,
           [mode],
         );
+        const portfolioOf = await portfoliosOfChanges(client, changes, subscriptions, portfolios);
         const deliveries = changes.flatMap((change) =>
           subscriptions
-            .filter((s) => s.created_at <= change.recorded_at && subscriptionMatches({ ...s, entityIds: s.entity_ids }, { ...change, entityId: change.entity_id }))
+            .filter(
+              (s) =>
+                s.created_at <= change.recorded_at &&
+                subscriptionMatches(
+                  { ...s, entityIds: s.entity_ids, portfolioIds: s.portfolio_ids },
+                  { ...change, entityId: change.entity_id, portfolio: portfolioOf.get(change.id) ?? null },
+                ),
+            )
             .map((s) => ({ subscription: s.id, change, body: JSON.stringify({ id: changeId(change.id), type: change.kind, mode, subscriptionId: s.id, data: itemOf(change) }) })),
         );
         if (deliveries.length) queued = (await insertDeliveries(client, deliveries)) > 0 || queued;
@@ -305,6 +325,22 @@ async function fanout(stores: Stores, mode: Mode, itemOf: (row: ChangeRow) => Ch
     });
     if (matched < FANOUT_BATCH) return queued;
   }
+}
+
+/**
+ * The portfolio each change of a batch concerns, read only when a subscription selects by
+ * portfolio (one lookup of the batch's lots): a portfolio's own change, or a change of a lot
+ * placed in it now.
+ */
+async function portfoliosOfChanges(client: PoolClient, changes: ChangeRow[], subscriptions: SubscriptionRow[], selection: PortfolioSelection | undefined): Promise<Map<string, string>> {
+  const of = new Map<string, string>();
+  if (!selection || !subscriptions.some((s) => s.portfolio_ids.length > 0)) return of;
+  const lots = await selection.portfoliosOfLots(client, [...new Set(changes.filter((c) => c.family === selection.lotFamily).map((c) => c.entity_id))]);
+  for (const change of changes) {
+    const portfolio = change.family === selection.portfolioFamily ? change.entity_id : change.family === selection.lotFamily ? lots.get(change.entity_id) : undefined;
+    if (portfolio !== undefined) of.set(change.id, portfolio);
+  }
+  return of;
 }
 
 /** Delivery rows, in the fanout's transaction: due at once (next_attempt_at defaults to now). */
