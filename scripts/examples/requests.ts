@@ -74,6 +74,7 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'searchPortfolios', request: get('/api/v1/portfolios/search', { q: 'solano', limit: '3' }) },
   { operationId: 'getPropertyOwners', request: get('/api/v1/properties/1005670012/owners') },
   { operationId: 'getPortfolio', request: get('/api/v1/portfolios/1005670012') },
+  { operationId: 'batchPortfolios', request: { method: 'POST', path: '/api/v1/portfolios/batch', body: { ids: ['1005670012', '2032410017', '1999999999'] } } },
   { operationId: 'listPortfolioLots', request: get('/api/v1/portfolios/1005670012/lots', { sort: '-openViolations', limit: '1' }) },
   { operationId: 'listPortfolioLotsCsv', request: get('/api/v1/portfolios/1005670012/lots.csv') },
   // Contractors

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE, DATE_TIME, dataResponse, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
+import { batchBody } from '../contract/batch';
+import { batchResponse, DATE, DATE_TIME, dataResponse, JSON_BODY_ERRORS, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import { operationInput } from '../contract/input';
 import { bblParam, enumOf, limitParam, pageParams } from '../contract/params';
@@ -32,7 +33,11 @@ export const PortfolioSearchQuery = Type.Object({
 });
 export type PortfolioSearchQuery = Static<typeof PortfolioSearchQuery>;
 
+/** The most portfolios one POST /portfolios/batch answers. */
+export const PORTFOLIO_BATCH_MAX = 25;
+
 export const ownerInputs = {
+  batch: { body: batchBody('ids', PORTFOLIO_BATCH_MAX) },
   search: { query: PortfolioSearchQuery },
   lotOwners: { params: Type.Object({ bbl: bblParam }) },
   portfolio: { params: Type.Object({ id: portfolioIdParam }) },
@@ -196,6 +201,20 @@ export const ownersFragment: ApiFragment = {
         tags: [OWNERS_TAG],
         ...operationInput(ownerInputs.lotOwners),
         responses: { '200': dataResponse(ref('LotOwners')), ...standardErrors(['404', 'No lot with this bbl on record (not_found).']) },
+      },
+    },
+    '/api/v1/portfolios/batch': {
+      post: {
+        operationId: 'batchPortfolios',
+        summary: 'Several portfolios at once',
+        description: `Answers the portfolios found, in request order, each requested id once (duplicates answered once); unknown ids, dissolved portfolios and strings that cannot be a portfolio id (not 10 digits) are listed in meta.notFound, in request order, each once, and are not errors. Each portfolio is the same as GET /portfolios/{id}. More than ${PORTFOLIO_BATCH_MAX} ids, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty ids array of strings is 400 invalid_body. Not paginated; no limit or cursor. Unknown query parameters are rejected.\n\n${PORTFOLIO_IDS}`,
+        tags: [OWNERS_TAG],
+        'x-unknown-parameters': 'reject',
+        ...operationInput(ownerInputs.batch),
+        responses: {
+          '200': batchResponse(ref('Portfolio')),
+          ...standardErrors(['400', `A body breaking its rule (invalid_body) or more than ${PORTFOLIO_BATCH_MAX} ids (batch_too_large).`], ...JSON_BODY_ERRORS),
+        },
       },
     },
     '/api/v1/portfolios/{id}': {

@@ -1,3 +1,4 @@
+import { batchAnswer } from '../contract/batch';
 import { answerList, exportableRoutes } from '../contract/export';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
@@ -10,10 +11,10 @@ import type { Position, PositionShape } from '../search/cursor';
 import { typeahead } from '../search/typeahead';
 import type { DataStore } from '../stores';
 import { PORTFOLIO_TYPEAHEAD } from './search/queries';
-import { ownerInputs, PORTFOLIO_LOTS_CSV } from './openapi';
+import { ownerInputs, PORTFOLIO_BATCH_MAX, PORTFOLIO_LOTS_CSV } from './openapi';
 import { contactItems } from './shape';
 import { lotPortfolio, portfolioLots, portfolioRow } from './store';
-import type { PortfolioLotSort } from './types';
+import { PORTFOLIO_ID_PATTERN, type PortfolioLotSort } from './types';
 
 /** The figures of any number of lots, read a batch at a time, in the order asked. */
 async function figuresOf(store: DataStore, bbls: readonly string[], asOf: Date): Promise<LotFigures[]> {
@@ -56,6 +57,34 @@ function after(a: Position, b: Position, sort: PortfolioLotSort): boolean {
   return false;
 }
 
+/** A portfolio as GET /portfolios/{id} serves it (who makes it, totals over its lots); null when none is served by that id. */
+async function portfolioOf(store: DataStore, id: string) {
+  const portfolio = await portfolioRow(store, id);
+  if (!portfolio) return null;
+  const [lots, contractors] = await Promise.all([
+    figuresOf(store, await portfolioLots(store, id), clockOf(store)),
+    contractorFigures.companiesNamed(store, portfolio.corporations.map((corporation) => corporation.name)),
+  ]);
+  const sum = (figure: (lot: LotFigures) => number) => lots.reduce((total, lot) => total + figure(lot), 0);
+  return {
+    id: portfolio.id,
+    people: portfolio.people,
+    corporations: portfolio.corporations,
+    businessAddresses: portfolio.addresses,
+    totals: {
+      lots: portfolio.lots,
+      unitsResidential: sum((lot) => lot.unitsResidential ?? 0),
+      openViolations: sum((lot) => lot.openViolations),
+      overdueDeadlines: sum((lot) => lot.overdueDeadlines),
+      actionNeededDeadlines: sum((lot) => lot.actionNeededDeadlines),
+      oathTicketsWithFinesDue: contractors.ticketsWithFinesDue,
+      oathFinesDueCents: contractors.finesDueCents,
+    },
+    contractors: contractors.companies,
+    groupedAt: portfolio.groupedAt,
+  };
+}
+
 export function ownerRoutes(deps: AppDeps): Route[] {
   // Keystrokes repeat across users: answers are kept until the mode's portfolios index changes (TYPEAHEAD_CACHE).
   const portfolios = typeahead(PORTFOLIO_TYPEAHEAD, deps.config.typeaheadCache);
@@ -87,37 +116,34 @@ export function ownerRoutes(deps: AppDeps): Route[] {
       },
     }),
     route({
+      method: 'post',
+      path: '/api/v1/portfolios/batch',
+      input: ownerInputs.batch,
+      async handler(ctx, { body }) {
+        const { store } = ctx.state;
+        ctx.body = await batchAnswer(body.ids, {
+          max: PORTFOLIO_BATCH_MAX,
+          param: 'ids',
+          async load(ids) {
+            // One portfolio after another: each reads its lots' figures in batches already.
+            const found = new Map<string, object>();
+            for (const id of ids.filter((candidate) => PORTFOLIO_ID_PATTERN.test(candidate))) {
+              const portfolio = await portfolioOf(store, id);
+              if (portfolio) found.set(id, portfolio);
+            }
+            return found;
+          },
+        });
+      },
+    }),
+    route({
       method: 'get',
       path: '/api/v1/portfolios/{id}',
       input: ownerInputs.portfolio,
       async handler(ctx, { params: { id } }) {
-        const { store } = ctx.state;
-        const portfolio = await portfolioRow(store, id);
+        const portfolio = await portfolioOf(ctx.state.store, id);
         if (!portfolio) throw notFound(`portfolio ${id}`);
-        const [lots, contractors] = await Promise.all([
-          figuresOf(store, await portfolioLots(store, id), clockOf(store)),
-          contractorFigures.companiesNamed(store, portfolio.corporations.map((corporation) => corporation.name)),
-        ]);
-        const sum = (figure: (lot: LotFigures) => number) => lots.reduce((total, lot) => total + figure(lot), 0);
-        ctx.body = {
-          data: {
-            id: portfolio.id,
-            people: portfolio.people,
-            corporations: portfolio.corporations,
-            businessAddresses: portfolio.addresses,
-            totals: {
-              lots: portfolio.lots,
-              unitsResidential: sum((lot) => lot.unitsResidential ?? 0),
-              openViolations: sum((lot) => lot.openViolations),
-              overdueDeadlines: sum((lot) => lot.overdueDeadlines),
-              actionNeededDeadlines: sum((lot) => lot.actionNeededDeadlines),
-              oathTicketsWithFinesDue: contractors.ticketsWithFinesDue,
-              oathFinesDueCents: contractors.finesDueCents,
-            },
-            contractors: contractors.companies,
-            groupedAt: portfolio.groupedAt,
-          },
-        };
+        ctx.body = { data: portfolio };
       },
     }),
     ...exportableRoutes(route({

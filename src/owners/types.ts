@@ -6,9 +6,12 @@ export const OWNERS_TAG = 'Owners';
 export const PORTFOLIO_LOT_SORTS = ['bbl', '-openViolations', 'openViolations'] as const;
 export type PortfolioLotSort = (typeof PORTFOLIO_LOT_SORTS)[number];
 
-/** A portfolio's id as a path parameter: the BBL it is named by. */
+/** A portfolio's id: the BBL it is named by. */
+export const PORTFOLIO_ID_PATTERN = /^[0-9]{10}$/;
+
+/** A portfolio's id as a path parameter. */
 export const portfolioIdParam = Type.String({
-  pattern: '^[0-9]{10}$',
+  pattern: PORTFOLIO_ID_PATTERN.source,
   description: 'The portfolio id: 10 digits (the lowest BBL among its lots when it was last grouped). A malformed id is 400 invalid_parameter; an unknown one is 404 not_found.',
   'x-message': 'id must be 10 digits (a portfolio is named by a BBL)',
 });

@@ -122,6 +122,25 @@ describe('owners and portfolios', () => {
     expect([short.status, short.body.error.code]).toEqual([400, 'invalid_parameter']);
   });
 
+  it('answers a batch of portfolios as GET /portfolios/{id} does, in request order, each once, the rest in meta.notFound', async () => {
+    const batch = (ids: unknown) => api.post('/api/v1/portfolios/batch', { ids }, { key: api.keys.test });
+    const { status, body } = await batch([BRONX, '1999999999', MANHATTAN, BRONX, 'abc', BROOKLYN]);
+    expect(status).toBe(200);
+    expect(body.data).toEqual([(await asTest(`/api/v1/portfolios/${BRONX}`)).body.data, (await asTest(`/api/v1/portfolios/${MANHATTAN}`)).body.data]);
+    // A lot of a portfolio named by another lot is not a portfolio id.
+    expect(body.meta).toEqual({ returned: 2, notFound: ['1999999999', 'abc', BROOKLYN] });
+    const tooMany = await batch(Array.from({ length: 26 }, () => MANHATTAN));
+    expect([tooMany.status, tooMany.body.error.code]).toEqual([400, 'batch_too_large']);
+    for (const ids of [[], 'x', [1]]) expect((await batch(ids)).body.error.code).toBe('invalid_body');
+  });
+
+  it("the fixture's contacts moved lots into their portfolios after the registrations alone had placed them: the feed has it", async () => {
+    const { body } = await asTest('/api/v1/changes?family=owner&limit=500');
+    const kinds = body.data.map((change: any) => [change.kind, change.entityId, change.detail]);
+    expect(kinds).toContainEqual(['lot_joined', MANHATTAN, { bbl: BROOKLYN, from: BROOKLYN, to: MANHATTAN }]);
+    expect(kinds).toContainEqual(['lot_left', BROOKLYN, { bbl: BROOKLYN, from: BROOKLYN, to: MANHATTAN }]);
+  });
+
   it('live keys never see the test fixture', async () => {
     expect((await api.get(`/api/v1/portfolios/${MANHATTAN}`, { key: api.keys.live })).status).toBe(404);
   });
