@@ -88,6 +88,16 @@ describeInChromium('the console and /docs in Chromium', () => {
     expect(await card.locator('.deadline .badge').first().textContent()).toMatch(/Overdue|Action needed|Due soon|OK|Cannot be checked/);
     await card.scrollIntoViewIfNeeded();
     await shot('03-property-card');
+    // Beside it, the owners and their portfolio, with what its lots owe.
+    const owners = page.getByTestId('owner-card');
+    await owners.getByRole('cell', { name: /MIRIAM T SOLANO/ }).waitFor();
+    const portfolio = owners.getByTestId('owner-portfolio');
+    await portfolio.getByText('MIRIAM SOLANO', { exact: true }).waitFor();
+    expect(await portfolio.locator('dt').allTextContents()).toEqual(['Lots', 'Residential units', 'Open violations', 'Overdue deadlines', 'Deadlines needing action', 'OATH tickets with fines due', 'OATH fines due']);
+    expect(await portfolio.locator('dd').first().textContent()).toBe('2');
+    await expect(portfolio.getByTestId('request-line').textContent()).resolves.toMatch(/GET \/api\/v1\/portfolios\/1005670012 200 in \d+ ms/);
+    await owners.scrollIntoViewIfNeeded();
+    await shot('03b-owner-card');
   });
 
   test('contractors: an abbreviated docket name finds the company; its card shows tickets, a live reopen window and the savings', async () => {

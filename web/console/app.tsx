@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiGet } from './api';
 import { ContractorCard } from './cards/contractor-card';
+import { OwnerCard } from './cards/owner-card';
 import { PropertyCard } from './cards/property-card';
 import { RestaurantCard } from './cards/restaurant-card';
 import { Feeds } from './feeds';
@@ -112,7 +113,12 @@ export function App() {
               </h2>
               {!selection ? <p class="muted">Pick a search result, a map marker or a nearby restaurant to see its card.</p> : null}
               {selection?.family === 'restaurant' ? <RestaurantCard camis={selection.camis} /> : null}
-              {selection?.family === 'property' ? <PropertyCard bbl={selection.bbl} /> : null}
+              {selection?.family === 'property' ? (
+                <div class="cards">
+                  <PropertyCard bbl={selection.bbl} />
+                  <OwnerCard bbl={selection.bbl} onPickContractor={(slug) => pick({ family: 'contractor', slug })} />
+                </div>
+              ) : null}
               {selection?.family === 'contractor' ? <ContractorCard slug={selection.slug} /> : null}
             </section>
             <section class="panel" aria-labelledby="map-heading">
