@@ -41,7 +41,7 @@ export function buildDocketQuery(filter: DocketFilter, after: Position | null, l
 const VIOLATION_LIST: LotListTable = {
   table: 'property_violations',
   alias: 'v',
-  columns: 'is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents',
+  columns: 'is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents, violation_class',
 };
 
 /** A lot's list table (violations, permits): the table, its alias and the columns it reads after the common ones. */
