@@ -16,6 +16,6 @@ export interface PropertyViolationItem {
   statusAt: string | null;
   penaltyImposedCents: number;
   penaltyDueCents: number;
-  /** HPD's hazard class (A, B, C, I); null for the DOB dockets, which class none. */
+  /** HPD's hazard class (A, B, C); null for the DOB dockets, which class none. */
   class: string | null;
 }

@@ -27,7 +27,7 @@ export interface ViolationRow<Status> {
   /** DOB safety violations' Violation Type (LL6291, LBLVIO, FTC-VT-CAT1-CO) and Device Type (Boiler, Elevator); DOB violations' VIOLATION_TYPE_CODE; ECB has neither. */
   violationType?: string | null;
   deviceType?: string | null;
-  /** HPD's hazard class (A non-hazardous, B hazardous, C immediately hazardous, I information); the DOB dockets have none. */
+  /** HPD's hazard class (A non-hazardous, B hazardous, C immediately hazardous), as written; the DOB dockets have none. */
   violationClass?: string | null;
 }
 

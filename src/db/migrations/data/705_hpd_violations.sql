@@ -1,6 +1,6 @@
 -- HPD Housing Maintenance Code Violations join the violation dockets in property_violations
 -- (agency HPD). Each keeps HPD's hazard class (A non-hazardous, B hazardous, C immediately
--- hazardous, I information), which the docket serves; null for the DOB dockets, which have none.
+-- hazardous), which the docket serves; null for the DOB dockets, which have none.
 -- Its digest entity is the lot, or the building (bin:<BIN>) until the row is joined to its
 -- lot, so no reference to the lots.
 alter table property_violations add column violation_class text;
