@@ -6,7 +6,7 @@ import { exportableList, exportListErrors, exportParams } from '../contract/expo
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
 import { HPD_CLOSING_STATUSES } from '../domain/properties/violations';
-import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
+import { HPD_VIOLATION_CLASSES, VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
 
 const TAG = 'Properties';
 
@@ -19,6 +19,7 @@ export const bblParam = Type.String({
 export const ViolationDocketQuery = Type.Object({
   agency: Type.Optional(listOf(enumOf(VIOLATION_AGENCIES), `Agencies to keep: ${VIOLATION_AGENCIES.join(', ')}.`)),
   status: Type.Optional(enumOf(['open', 'closed'] as const, { description: 'open: only violations that still demand action (isOpen true); closed: only the others.' })),
+  class: Type.Optional(listOf(enumOf(HPD_VIOLATION_CLASSES), `HPD hazard classes to keep: ${HPD_VIOLATION_CLASSES.join(', ')} (class C: immediately hazardous). Only HPD violations have a class, so this filter leaves out every other docket's.`)),
   since: Type.Optional(dateParam('Issued on or after this date (violations with no issue date never match).')),
   until: Type.Optional(dateParam('Issued on or before this date (violations with no issue date never match).')),
   sort: enumOf(VIOLATION_SORTS, { default: '-date', description: 'date / -date: by issue date; penalty / -penalty: by penalty imposed. Default -date.' }),

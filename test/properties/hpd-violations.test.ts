@@ -76,6 +76,11 @@ describeWithSample('HPD violations on the docket and the profile (real sample, s
     ]);
     expect((await api.get(`${BASE}/${LOT}/violations?agency=HPD&status=open`)).body.data.map((item: any) => item.identifier)).toEqual(['10000091']);
     expect((await api.get(`${BASE}/${LOT}/violations?agency=DOB,ECB`)).body.data).toEqual([]);
+    // The class filter: its letters in any case, only HPD's violations have one.
+    expect((await api.get(`${BASE}/${LOT}/violations?class=b`)).body.data.map((item: any) => item.identifier)).toEqual(['10000101', '10000098', '10000091']);
+    expect((await api.get(`${BASE}/${LOT}/violations?class=A,C`)).body.data).toEqual([]);
+    const bad = await api.get(`${BASE}/${LOT}/violations?class=D`);
+    expect([bad.status, bad.body.error.param]).toEqual([400, 'class']);
     const csv = await api.get(`${BASE}/${LOT}/violations.csv?status=open`);
     expect(csv.status).toBe(200);
     const [header, line] = csv.text.split('\r\n');
