@@ -517,7 +517,7 @@ export interface components {
             penaltyImposedCents: number;
             /** @description Balance currently due. */
             penaltyDueCents: number;
-            /** @description HPD's hazard class of the violation, as HPD writes it: `A` non-hazardous, `B` hazardous, `C` immediately hazardous; any other letter HPD writes is served as written. Null for the DOB, ECB and DOB safety dockets, which class none (ECB's severity is not a class). */
+            /** @description HPD's hazard class of the violation: `A` non-hazardous, `B` hazardous, `C` immediately hazardous (another letter HPD writes is served as written). Null for the DOB, ECB and DOB safety dockets, which have no such class (ECB's own Hazardous/Non-Hazardous severity is not mapped onto it). */
             class: string | null;
         };
         /** @description A compliance obligation of the lot, derived by the service from PLUTO and the loaded city datasets (not raw city data). */
