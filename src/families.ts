@@ -4,6 +4,7 @@ import type { Route } from './contract/routes';
 import { contractors } from './contractors/family';
 import type { ApiFamily, AppDeps } from './deps';
 import { changeVocabulary } from './domain/changes';
+import { owners } from './owners/family';
 import { properties } from './properties/family';
 import { restaurants } from './restaurants/family';
 import { serviceFamily } from './service/family';
@@ -13,7 +14,7 @@ import { serviceFamily } from './service/family';
  * of the document from this list, and the layers test reads their folders from it. A new family
  * is a folder under src/ with a family.ts, and a line here.
  */
-const RECORD_FAMILIES: readonly ApiFamily[] = [community, restaurants, properties, contractors];
+const RECORD_FAMILIES: readonly ApiFamily[] = [community, restaurants, properties, contractors, owners];
 
 /** The dataset registry: every family's data sets, in the families' order (each family's in load order). */
 export const DATASETS = RECORD_FAMILIES.flatMap((family) => family.datasets ?? []);

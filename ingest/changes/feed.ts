@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PoolClient } from 'pg';
-import { CHANGE_RETENTION_DAYS } from '../../src/domain/changes';
+import { CHANGE_RETENTION_DAYS, type ChangeDetail, type ChangeKinds } from '../../src/domain/changes';
 import type { ChangeStateRow, Family } from '../load/types';
 
 /**
@@ -67,4 +67,26 @@ export async function recordChangeFeed(client: PoolClient, family: Family, keys:
     );
   }
   await client.query(`delete from changes where occurred_at < $1::timestamptz - make_interval(days => $2)`, [asOf, CHANGE_RETENTION_DAYS]);
+}
+
+/**
+ * Writes changes a load saw happen rather than read from two states (a contractor's tickets
+ * moving to another company's slug when spellings are grouped again), in the caller's
+ * transaction. Each kind must be one the family declares observed, so the feed's vocabulary
+ * and the document list it.
+ */
+export async function recordEvents(
+  client: PoolClient,
+  kinds: ChangeKinds<never>,
+  events: ReadonlyArray<{ key: string; kind: string; detail: ChangeDetail }>,
+  asOf: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  for (const { kind } of events) if (!kinds.observed?.includes(kind)) throw new Error(`${kinds.family} declares no observed kind of change ${kind}`);
+  await client.query(
+    `insert into changes (family, entity_id, kind, occurred_at, detail)
+     select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::jsonb[])`,
+    [kinds.family, events.map((e) => e.key), events.map((e) => e.kind), events.map(() => asOf), events.map((e) => JSON.stringify(e.detail))],
+  );
+  await client.query(`select pg_notify('changes_recorded', current_schema())`);
 }

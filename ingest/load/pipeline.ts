@@ -318,6 +318,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
+      for (const step of dataset.derived ?? []) await inTransaction(client, (tx) => step.run(tx, asOf));
       const rowsLoaded = applied.rowsLoaded + unchanged.loaded;
       const rowsMerged = applied.rowsMerged + unchanged.merged;
       const { changed } = applied;
@@ -356,6 +357,10 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
   });
 
   if (options.index !== false) {
+    for (const step of dataset.derived ?? []) {
+      const derived = await drainOutbox(store, step.family, { refresh: false });
+      if (derived.documents > 0) await refreshIndices(store, step.family);
+    }
     const drained = await drainOutbox(store, family, { progress, refresh: false });
     summary.documentsIndexed = relayedDocuments + drained.documents;
     // Every load (not only a paused one) restores an interval left at -1, so a killed

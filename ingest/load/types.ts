@@ -122,6 +122,11 @@ export interface KeyedDataset<Row> {
    */
   unknownValues?(row: Row, asOf: Date): string[];
   /**
+   * What other families derive from this data set as a whole (DerivedStep), run after every
+   * load of it: set by ingest/families/index.ts from the families' declarations.
+   */
+  derived?: readonly DerivedStep[];
+  /**
    * What a full sync (ingest/sync) does with this data set's records the city no longer
    * publishes. Without it they are kept (the registry's `removal` says why for the data set).
    */
@@ -146,6 +151,20 @@ export interface RecordRemoval<Row> {
 }
 
 /**
+ * What a family derives from other families' data sets as a whole (owner portfolios join lots
+ * across the city), rather than entity by entity: run after every load of one of those data
+ * sets, changed or not, in a transaction of its own under the load's lock, then its family's
+ * outbox is drained. A run killed between a load's last chunk and this leaves the derived
+ * tables as they were; the next load of the data set runs it again.
+ */
+export interface DerivedStep {
+  family: Family;
+  /** The data sets (registry names) whose loads it follows. */
+  from: readonly string[];
+  run(client: PoolClient, asOf: Date): Promise<void>;
+}
+
+/**
  * A family as the ingest knows it, the one thing its folder under ingest/families exports to
  * the rest: its indexing descriptor, every data set it loads (what it declares of each, and its keyed load), and
  * its test-mode fixture (a file per data set, in load order). ingest/families/index.ts lists
@@ -157,5 +176,7 @@ export interface IngestFamily {
   facts: readonly DatasetFacts[];
   datasets: readonly KeyedDataset<unknown>[];
   fixture: ReadonlyArray<{ dataset: KeyedDataset<unknown>; file: string }>;
+  /** What it derives from other families' data sets (its entities have no data set of their own). */
+  derived?: readonly DerivedStep[];
 }
 

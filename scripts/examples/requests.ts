@@ -70,6 +70,12 @@ export const EXAMPLE_STEPS: ExampleStep[] = [
   { operationId: 'listPropertyPermits', request: get('/api/v1/properties/1005670012/permits', { limit: '2' }) },
   { operationId: 'listPropertyPermitsCsv', request: get('/api/v1/properties/1005670012/permits.csv') },
   { operationId: 'batchProperties', request: { method: 'POST', path: '/api/v1/properties/batch', body: { bbls: ['3019870033', '4015230060'] } } },
+  // Owners
+  { operationId: 'searchPortfolios', request: get('/api/v1/portfolios/search', { q: 'solano', limit: '3' }) },
+  { operationId: 'getPropertyOwners', request: get('/api/v1/properties/1005670012/owners') },
+  { operationId: 'getPortfolio', request: get('/api/v1/portfolios/1005670012') },
+  { operationId: 'listPortfolioLots', request: get('/api/v1/portfolios/1005670012/lots', { sort: '-openViolations', limit: '1' }) },
+  { operationId: 'listPortfolioLotsCsv', request: get('/api/v1/portfolios/1005670012/lots.csv') },
   // Contractors
   { operationId: 'searchContractors', request: get('/api/v1/contractors/search', { q: 'brightline plbg', limit: '3' }) },
   { operationId: 'browseContractors', request: get('/api/v1/contractors', { limit: '2' }) },

@@ -11,8 +11,16 @@ export const CHANGES_TAG = 'Changes';
 /** a, b or c. */
 const inWords = (items: readonly string[], last: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}` : items.join(''));
 
+/** The kinds a load records as it sees them happen, for the list's text (empty when no family has one). */
+const observedKinds = (vocabulary: ChangeVocabulary) => {
+  const parts = vocabulary.of.filter((part) => (part.observed ?? []).length > 0);
+  return parts.length === 0
+    ? ''
+    : `Some kinds are recorded as the load sees them happen, not from two states (${parts.map((part) => `${part.family}: ${part.observed!.join(', ')}`).join('; ')}): a contractor's tickets never change slug without one, when spellings are grouped again (companies merged or split) or the city dockets a summons under another company's spelling. `;
+};
+
 /** How the feed is fed, for the list's text. */
-const changeFeedRules = (vocabulary: ChangeVocabulary) => `The ingest records a change when a load or the daily rederive changes an entity's derived record: it compares the entity's state (${vocabulary.of.map((part) => `${part.family}: ${part.state}`).join('; ')}) with the state it saw last, and writes one change per kind. The first time the ingest sees an entity it records nothing (a first load is not news); the test-mode fixture's changes are what its later datasets brought to entities an earlier one had described (violations of lots PLUTO had loaded). Kinds: ${vocabulary.kinds.map((kind) => `${kind}: ${vocabulary.meanings[kind]}`).join('; ')}. Changes are kept ${CHANGE_RETENTION_DAYS} days before the clock of the latest ingest, then pruned by it. The daily rederive compares every lot's deadline statuses on its new clock, so an obligation that becomes due_soon or overdue with time is recorded that day, with no load.`;
+const changeFeedRules = (vocabulary: ChangeVocabulary) => `The ingest records a change when a load or the daily rederive changes an entity's derived record: it compares the entity's state (${vocabulary.of.map((part) => `${part.family}: ${part.state}`).join('; ')}) with the state it saw last, and writes one change per kind. ${observedKinds(vocabulary)}The first time the ingest sees an entity it records nothing (a first load is not news); the test-mode fixture's changes are what its later datasets brought to entities an earlier one had described (violations of lots PLUTO had loaded). Kinds: ${vocabulary.kinds.map((kind) => `${kind}: ${vocabulary.meanings[kind]}`).join('; ')}. Changes are kept ${CHANGE_RETENTION_DAYS} days before the clock of the latest ingest, then pruned by it. The daily rederive compares every lot's deadline statuses on its new clock, so an obligation that becomes due_soon or overdue with time is recorded that day, with no load.`;
 
 const changeListQuery = (vocabulary: ChangeVocabulary) =>
   Type.Object({
@@ -42,7 +50,7 @@ const changeSchema = (vocabulary: ChangeVocabulary) => ({
     detail: {
       type: 'object',
       additionalProperties: false,
-      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; absent fields do not apply.',
+      description: 'What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply.',
       properties: {
         from: nullable({ type: 'string' }),
         to: nullable({ type: 'string' }),

@@ -48,3 +48,10 @@ const CURSOR_PARAM = Type.String({
   'x-error-code': 'invalid_cursor',
   'x-message': 'cursor is not one this API issued: pass meta.nextCursor of the previous page as it was given',
 });
+
+/** A lot's BBL as a path parameter (every family's routes under /properties/{bbl}). */
+export const bblParam = Type.String({
+  pattern: '^[0-9]{10}$',
+  description: 'Borough-block-lot: 10 digits (borough 1 digit, block 5, lot 4), e.g. 1002850008. A malformed bbl is 400 invalid_parameter; a lot not on record is 404 not_found.',
+  'x-message': 'bbl must be 10 digits: borough (1), block (5), lot (4)',
+});

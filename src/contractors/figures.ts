@@ -1,3 +1,4 @@
+import { companyKey } from '../domain/contractors/names';
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import { isoDate, parseBbl, type Borough, houseNumberKey, parseHouseNumber, streetAliases } from '../nyc';
@@ -40,6 +41,39 @@ export interface ContractorFigures {
    * summons against all of a lot's tenants); see RESTAURANT_SUMMONS_LINK_RULE.
    */
   restaurantSummonses(store: DataStore, establishments: LinkEstablishment[], asOf: Date): Promise<Map<string, RestaurantSummonses>>;
+  /**
+   * The docketed companies that bear one of these names (each read as an OATH respondent's
+   * last-name field, by the company name rule: legal forms, punctuation and spacing as the
+   * rule reads them), and their tickets with a balance due.
+   */
+  companiesNamed(store: DataStore, names: readonly string[]): Promise<NamedCompanies>;
+}
+
+export interface NamedCompanies {
+  companies: Array<{ slug: string; name: string }>;
+  ticketsWithFinesDue: number;
+  finesDueCents: number;
+}
+
+/** Names asked about in one call at most (a portfolio's corporations). */
+export const MAX_COMPANY_NAMES = 5_000;
+
+async function companiesNamed(store: DataStore, names: readonly string[]): Promise<NamedCompanies> {
+  const keys = [...new Set(names.slice(0, MAX_COMPANY_NAMES).map((name) => companyKey({ firstName: null, lastName: name })).filter((key): key is string => key !== null))];
+  if (keys.length === 0) return { companies: [], ticketsWithFinesDue: 0, finesDueCents: 0 };
+  const { rows } = await store.pg.query(
+    `with named as (select distinct s.company from contractor_spellings s join contractor_companies c on c.slug = s.company where s.name_key = any($1::text[]) and c.listed)
+     select c.slug, c.name,
+       (select count(*)::int from contractor_tickets t where t.company = c.slug and t.due_cents > 0) as due_tickets,
+       (select coalesce(sum(t.due_cents), 0)::float8 from contractor_tickets t where t.company = c.slug and t.due_cents > 0) as due_cents
+     from named join contractor_companies c on c.slug = named.company order by c.slug`,
+    [keys],
+  );
+  return {
+    companies: rows.map((row) => ({ slug: row.slug, name: row.name })),
+    ticketsWithFinesDue: rows.reduce((sum, row) => sum + row.due_tickets, 0),
+    finesDueCents: rows.reduce((sum, row) => sum + Number(row.due_cents), 0),
+  };
 }
 
 /** Most health summonses read for one call (their lots together); no lot comes near it. */
@@ -96,7 +130,7 @@ async function restaurantSummonses(store: DataStore, establishments: LinkEstabli
 }
 
 
-export const contractorFigures: ContractorFigures = { restaurantSummonses };
+export const contractorFigures: ContractorFigures = { restaurantSummonses, companiesNamed };
 
 /**
  * Which OATH summonses are a restaurant's: the link rule between the contractors family's

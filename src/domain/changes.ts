@@ -37,6 +37,11 @@ export interface ChangeKinds<State> {
   state: string;
   /** Each kind this family's entities can have, with its meaning (for the document). */
   kinds: Readonly<Record<string, string>>;
+  /**
+   * Kinds the load writes as it sees them happen rather than reads from two states (a
+   * contractor's tickets moving to another company's slug): compare never returns them.
+   */
+  observed?: readonly string[];
   /** The kinds of change from an entity's state before to its state after, in the declaration's order. */
   compare(before: State, after: State): KindOfChange[];
 }

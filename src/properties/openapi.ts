@@ -1,7 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DATE, listResponse, nullable, pageResponse, ref, standardErrors } from '../contract/components';
 import { operationInput } from '../contract/input';
-import { dateParam, enumOf, listOf, pageParams } from '../contract/params';
+import { bblParam, dateParam, enumOf, listOf, pageParams } from '../contract/params';
+
+export { bblParam };
 import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
@@ -10,11 +12,6 @@ import { HPD_VIOLATION_CLASSES, VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOL
 
 const TAG = 'Properties';
 
-export const bblParam = Type.String({
-  pattern: '^[0-9]{10}$',
-  description: 'Borough-block-lot: 10 digits (borough 1 digit, block 5, lot 4), e.g. 1002850008. A malformed bbl is 400 invalid_parameter; a lot not on record is 404 not_found.',
-  'x-message': 'bbl must be 10 digits: borough (1), block (5), lot (4)',
-});
 
 export const ViolationDocketQuery = Type.Object({
   agency: Type.Optional(listOf(enumOf(VIOLATION_AGENCIES), `Agencies to keep: ${VIOLATION_AGENCIES.join(', ')}.`)),

@@ -64,21 +64,24 @@ export interface LotRecordTable {
   table: string;
   /** The datasets its rows come from (for the reader). */
   datasets: string;
+  /** Rows of the table that are not a record of the lot (SQL condition on the table's columns, from this file only). */
+  except?: string;
 }
 
 export const LOT_RECORD_TABLES: readonly LotRecordTable[] = [
   { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations, HPD Housing Maintenance Code Violations' },
   { table: 'property_permits', datasets: 'DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits' },
-  { table: 'property_filings', datasets: 'DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations' },
+  // A registration's contacts are its people (GET /properties/{bbl}/owners), not records of the lot.
+  { table: 'property_filings', datasets: 'DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations', except: "source_dataset = 'hpd-contacts'" },
 ];
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** One query counting every registered table's rows per lot (for at most a batch of lots). */
 export function recordCountQuery(tables: readonly LotRecordTable[] = LOT_RECORD_TABLES): string {
-  const parts = tables.map(({ table }) => {
+  const parts = tables.map(({ table, except }) => {
     if (!TABLE_NAME.test(table)) throw new Error(`bad lot record table name "${table}"`);
-    return `select bbl, count(*) as n from ${table} where bbl = any($1::text[]) group by bbl`;
+    return `select bbl, count(*) as n from ${table} where bbl = any($1::text[])${except ? ` and not (${except})` : ''} group by bbl`;
   });
   return `select bbl, sum(n)::bigint as total from (${parts.join(' union all ')}) counts group by bbl`;
 }

@@ -723,7 +723,7 @@ export interface components {
          *     reopenableUntil: for a defaulted ticket (status defaulted) never reopened, the decision date (the hearing date when no decision date is given) plus 75 days: the last day a first request for a new hearing is granted automatically (48 RCNY 6-21(b)), served while that day is today or later; null otherwise. A paid default has no window: paying admits the charge. A new hearing is granted once per summons: once any ingest has shown the summons reopened, a later default of it (the new hearing missed too) has no window, even when the current data no longer shows the first default.
          */
         ContractorProfile: {
-            /** @description The company's own slug (the one it was first issued); a request by an absorbed company's old slug answers with the absorbing company's slug here. */
+            /** @description The canonical slug: the company's own (the earliest issued of the slugs made from its spellings). A request by an absorbed slug answers with the surviving company's slug here: link and cache under it. */
             slug: string;
             /** @description The primary docket spelling: the spelling on most of its tickets (earliest-issued on a tie). */
             name: string;
@@ -833,7 +833,138 @@ export interface components {
              */
             riskLevel: "LOW" | "MODERATE" | "HIGH" | "SEVERE";
         };
-        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed. */
+        PortfolioSummary: {
+            /** @description GET /portfolios/{id}. */
+            id: string;
+            /** @description The person on most of its registrations (its corporate owner when it names no person). */
+            name: string;
+            /** @description Up to three of its owners and head officers, most registrations first. */
+            people: string[];
+            /** @description Lots in the portfolio. */
+            lots: number;
+            /** @description PLUTO's residential units over its lots. */
+            unitsResidential: number;
+        };
+        /** @description A lot's owners as its current HPD multiple dwelling registration names them (the registration with the latest registration date), and the portfolio they group the lot into. Buildings HPD does not register (fewer than three units, or not residential) have no registration: registration null, contacts empty, portfolio null. */
+        LotOwners: {
+            bbl: string;
+            registration: {
+                /** @description HPD RegistrationID. */
+                id: string;
+                /**
+                 * Format: date
+                 * @description LastRegistrationDate.
+                 */
+                registeredOn: string | null;
+                /**
+                 * Format: date
+                 * @description RegistrationEndDate: the registration lapses after it.
+                 */
+                endsOn: string | null;
+                /** @description endsOn is today or later (the fixture reference date for test keys); a lapsed registration still names the owners last registered. */
+                current: boolean;
+            } | null;
+            /** @description Every contact of the registration: owners first (corporate, individual, joint), then head officers, officers, shareholders, agents, site managers, lessees and any other role; in each role by name. */
+            contacts: {
+                /** @description HPD contact type: CorporateOwner, IndividualOwner, JointOwner, HeadOfficer, Officer, Shareholder, Agent, SiteManager, Lessee, ... */
+                role: string;
+                /** @description A person's first and last name (middle initial included), upper case; null for a corporation. */
+                name: string | null;
+                /** @description The corporation named (corporate owners, managing agents written as companies). */
+                corporationName: string | null;
+                /** @description The title or contact description HPD gives (MANAGING MEMBER, PRESIDENT, CORP, ...). */
+                title: string | null;
+                /** @description The business address the contact gave, as HPD writes it (each part null when blank). */
+                businessAddress: {
+                    houseNumber: string | null;
+                    street: string | null;
+                    apartment: string | null;
+                    city: string | null;
+                    state: string | null;
+                    zip: string | null;
+                };
+            }[];
+            portfolio: {
+                /** @description GET /portfolios/{id}. */
+                id: string;
+                /** @description Lots in the portfolio. */
+                lots: number;
+                /** @description Residential units over its lots (PLUTO's; a lot PLUTO has not described counts 0). */
+                unitsResidential: number;
+            } | null;
+        };
+        /**
+         * @description Owners are grouped into portfolios from HPD multiple dwelling registrations and their contacts, as Who Owns What does: every person who owns a registered building or heads its owning company (contact types HeadOfficer, IndividualOwner and JointOwner) is a node of one graph, and so is every business address such a person gives (house number, street and ZIP; the apartment or suite is ignored, spellings of the street are read as one: 116TH ST = 116 STREET). A contact joins its person to its address; a portfolio is a connected part of the graph, with the lots whose current registration (the one registered last) names one of its people. Safeguards keep a common office from joining unrelated landlords: managing agents, site managers, officers, shareholders, lessees and corporate owners never join anything (one managing agent, or the registered agent whose address hundreds of LLCs give, serves owners with nothing else in common); a person joins an address only when at least a tenth of that person's registrations give it; a registration that names no owning person is a portfolio of its own, named by its corporate owner. Names are compared in upper case with accents, punctuation and spaces ignored (D'AVOLA = D AVOLA = DAVOLA); a middle initial is ignored.
+         *
+         *     A portfolio's id is the lowest BBL among its lots when it was last grouped: it stays while that lot stays in the portfolio, and moves when that lot leaves or a lot with a lower BBL joins (follow a lot's portfolio.id from GET /properties/{bbl}/owners to find its portfolio again). Portfolios are regrouped after every load or sync of HPD registrations or contacts.
+         */
+        Portfolio: {
+            id: string;
+            /** @description Owners and head officers whose registrations make the portfolio, most registrations first (then alphabetical). */
+            people: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Corporate owners named on the lots' current registrations, most registrations first (then alphabetical). */
+            corporations: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Business addresses that joined its people (house, street in canonical words, ZIP), most registrations first (then alphabetical). */
+            businessAddresses: {
+                /** @description As HPD writes it most often (upper case). */
+                name: string;
+                /** @description Current registrations of the portfolio's lots that name it. */
+                registrations: number;
+            }[];
+            /** @description Summed over the portfolio's lots, each read as the lot's own routes serve it, as of today (live keys) or the fixture reference date (test keys). */
+            totals: {
+                /** @description Lots in the portfolio. */
+                lots: number;
+                /** @description PLUTO's residential units. */
+                unitsResidential: number;
+                /** @description Violations still open on the lots' dockets (isOpen, as GET /properties/{bbl}/violations serves them). */
+                openViolations: number;
+                /** @description Deadlines with status overdue (verifiable: the evidence is known complete past the due date), as GET /properties/{bbl}/deadlines serves them. */
+                overdueDeadlines: number;
+                /** @description Deadlines with status action_needed. */
+                actionNeededDeadlines: number;
+                /** @description OATH tickets with a balance due of the docketed contractors that are portfolio companies (contractors). */
+                oathTicketsWithFinesDue: number;
+                /** @description Their balances due, summed. */
+                oathFinesDueCents: number;
+            };
+            /** @description The companies OATH dockets (GET /contractors/{slug}) that bear the name of one of the portfolio's corporate owners, read by the contractors' company name rule (legal forms, punctuation and spacing as that rule reads them; no typo matching here), by slug. */
+            contractors: {
+                slug: string;
+                name: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When a regrouping last changed the portfolio (its lots, units, people, corporations or addresses).
+             */
+            groupedAt: string;
+        };
+        PortfolioLot: {
+            bbl: string;
+            /** @description PLUTO's address; null when PLUTO has not described the lot. */
+            address: string | null;
+            zip: string | null;
+            borough: string;
+            /** @description PLUTO's residential units; null when PLUTO has not described the lot. */
+            unitsResidential: number | null;
+            /** @description Violations still open on the lot's docket. */
+            openViolations: number;
+            /** @description Deadlines with status overdue. */
+            overdueDeadlines: number;
+            /** @description Deadlines with status action_needed. */
+            actionNeededDeadlines: number;
+        };
+        /** @description One change of one entity. restaurant: new_inspection, new_citation, grade_change, closure; property: new_violation, status_change, deadline_status_change; contractor: new_ticket, status_change, default, reopen_window_opened, reopen_window_closed, tickets_moved, merged_into, split_from. */
         Change: {
             /** @description The change id, chg_<n>: n grows in recording order within a mode (live, test). Webhook deliveries carry it as their event id. */
             id: string;
@@ -842,7 +973,7 @@ export interface components {
             /** @description The entity: a restaurant camis, a property BBL (10 digits), a contractor slug. */
             entityId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
             /**
              * Format: date-time
              * @description The ingest's clock when it saw the change (a load's as-of date; test mode: the fixture reference date).
@@ -853,7 +984,7 @@ export interface components {
              * @description When the change was written.
              */
             recordedAt: string;
-            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; absent fields do not apply. */
+            /** @description What the kind says more: from/to of a grade change, to = the date of a new inspection, count of the new or changed rows; obligation (a deadline kind) with from/to its old and new deadline status for deadline_status_change; from/to the slugs of a contractor change of slug (tickets_moved with count, merged_into, split_from); absent fields do not apply. */
             detail: {
                 from?: string | null;
                 to?: string | null;
@@ -877,7 +1008,7 @@ export interface components {
             /** @description Empty: every family. */
             families: ("restaurant" | "property" | "contractor")[];
             /** @description Empty: every kind. */
-            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed")[];
+            kinds: ("new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from")[];
             entityIds: string[];
             zips: string[];
             /** @description entityIds, zips and boroughs select together (any); all three empty: every entity. */
@@ -897,7 +1028,7 @@ export interface components {
             /** @description The change id (Webhook-Id). */
             eventId: string;
             /** @enum {string} */
-            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed";
+            kind: "new_inspection" | "new_citation" | "grade_change" | "closure" | "new_violation" | "status_change" | "deadline_status_change" | "new_ticket" | "default" | "reopen_window_opened" | "reopen_window_closed" | "tickets_moved" | "merged_into" | "split_from";
             entityId: string;
             /**
              * @description pending: not tried yet; retrying: an attempt failed, another is scheduled; delivered: a 2xx came back; failed: every retry failed; cancelled: the subscription was deleted first.
@@ -957,6 +1088,10 @@ export type PropertyProfile = components['schemas']['PropertyProfile'];
 export type ContractorProfile = components['schemas']['ContractorProfile'];
 export type ContractorTicket = components['schemas']['ContractorTicket'];
 export type ContractorSummary = components['schemas']['ContractorSummary'];
+export type PortfolioSummary = components['schemas']['PortfolioSummary'];
+export type LotOwners = components['schemas']['LotOwners'];
+export type Portfolio = components['schemas']['Portfolio'];
+export type PortfolioLot = components['schemas']['PortfolioLot'];
 export type Change = components['schemas']['Change'];
 export type Webhook = components['schemas']['Webhook'];
 export type NewWebhook = components['schemas']['NewWebhook'];

@@ -1,5 +1,8 @@
 import type { PoolClient } from 'pg';
-import { contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, slugBase, type CompanyName } from '../../../src/domain/contractors';
+import {
+  contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, settleSlugs, slugBase, type CompanyName, type IssuedSlug, type Regrouping, type SpellingGroup,
+} from '../../../src/domain/contractors';
+import type { ChangeDetail } from '../../../src/domain/changes';
 import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/types';
 import { isoDate } from '../../../src/nyc';
 import { copyIntoTemporaryTable, type CopyColumn } from '../../load/copy-rows';
@@ -20,6 +23,8 @@ export interface Grouping {
   /** Every company the chunk's spellings belonged to before or belong to now. */
   touched: Set<string>;
   created: string[];
+  /** The change feed's rows of slugs that moved (CONTRACTOR_CHANGES: tickets_moved, merged_into, split_from), keyed by slug. */
+  events: Array<{ key: string; kind: string; detail: ChangeDetail }>;
 }
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
@@ -41,14 +46,14 @@ const SPELLING_COLUMNS: Array<CopyColumn<[string, BlockSpelling, string]>> = [
 
 /**
  * Groups every spelling of these spellings' blocks (the stored ones and the new ones) with
- * names.ts groupCompanies and gives each group a company:
- * - a group keeps the company one of its spellings already had: the one whose slug was
- *   issued first (groups in order of tickets, most first, each company to one group);
- * - a group with none gets a new company, its slug issued from its primary spelling;
- * - a company no group kept was absorbed: its row stays (listed = false, absorbed_into the
- *   group that holds most of its tickets' spellings) and every slug that answered for it
- *   answers for that group's company.
- * Ticket counts (`ticketsBySpelling`) decide primary spellings and the order of groups.
+ * names.ts groupCompanies and settles which company each group is (slug-ledger.ts
+ * settleSlugs): a slug stays with the spelling it was made from, so a group is the company of
+ * the earliest issued slug whose spelling it holds, the other slugs of its spellings answer
+ * for it (an absorbed company keeps its row, unlisted, absorbed_into the survivor), and a
+ * group holding no slug's spelling gets a new company, its slug issued from its primary
+ * spelling. Tickets of a spelling that changed company follow it, and every move is returned
+ * as a change of the feed. Ticket counts (`ticketsBySpelling`) decide primary spellings and
+ * the order of groups.
  */
 export async function groupBlocks(
   client: PoolClient,
@@ -56,7 +61,7 @@ export async function groupBlocks(
   ticketsBySpelling: (spellings: string[]) => Promise<Map<string, number>>,
   asOf: Date,
 ): Promise<Grouping> {
-  const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [] };
+  const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [], events: [] };
   if (incoming.size === 0) return grouping;
   // A spelling already stored as read now (its cut candidates included) keeps its company: its
   // block's names are those the last grouping saw, so only blocks with a new or changed
@@ -102,53 +107,60 @@ export async function groupBlocks(
   const ordered = [...groups.entries()].sort(([a, x], [b, y]) => ticketsOf(y) - ticketsOf(x) || (a < b ? -1 : a > b ? 1 : 0));
 
   const previous = [...new Set([...spellings.values()].flatMap(({ company }) => (company ? [company] : [])))];
-  const { rows: order } = await client.query('select slug, issued_seq::float8 as seq from contractor_slugs where slug = any($1)', [previous]);
-  const issueOrder = new Map(order.map((row) => [row.slug as string, row.seq as number]));
-  const claimed = new Map<string, string>();
-  const companyOfGroup = new Map<string, string>();
-  const unclaimed: Array<{ group: string; primary: string }> = [];
-  for (const [group, members] of ordered) {
-    const candidates = [...new Set(members.map((spelling) => spellings.get(spelling)!.company).filter((company): company is string => company !== null))]
-      .filter((company) => !claimed.has(company))
-      .sort((a, b) => (issueOrder.get(a) ?? Infinity) - (issueOrder.get(b) ?? Infinity) || (a < b ? -1 : 1));
-    if (candidates.length > 0) {
-      claimed.set(candidates[0], group);
-      companyOfGroup.set(group, candidates[0]);
-    } else {
-      unclaimed.push({ group, primary: primarySpelling(members.map((spelling) => ({ spelling, tickets: counts.get(spelling) ?? 0 })))! });
-    }
-  }
-  const issued = await issueSlugs(client, unclaimed.map(({ primary }) => primary));
-  if (unclaimed.length) {
+  const spellingGroups: SpellingGroup[] = ordered.map(([, members]) => ({
+    members,
+    primary: primarySpelling(members.map((spelling) => ({ spelling, tickets: counts.get(spelling) ?? 0 })))!,
+  }));
+  const regrouping: Regrouping = { groups: spellingGroups, companyBefore: new Map([...spellings].map(([spelling, { company }]) => [spelling, company])) };
+  const ledger = await slugLedger(client, [...spellings.keys()], previous);
+  // Settled once without issuing to learn which groups need a new slug (settleSlugs is pure
+  // and asks in the same order every time), then again with the slugs issued for them.
+  const needing: SpellingGroup[] = [];
+  settleSlugs(ledger, regrouping, (group) => {
+    needing.push(group);
+    return `\u0000${needing.length}`;
+  });
+  const issued = await issueSlugs(client, needing.map(({ primary }) => primary));
+  const issuedFor = new Map(needing.map((group, index) => [group, issued[index]]));
+  const settlement = settleSlugs(ledger, regrouping, (group) => issuedFor.get(group)!);
+  if (settlement.issued.length) {
+    const slugs = settlement.issued.map(({ slug }) => slug);
+    const primaries = settlement.issued.map(({ spelling }) => spelling);
     await client.query(
       `insert into contractor_companies (slug, name, listed, tickets, open_tickets, defaulted_hearings, fines_sought_cents, fines_imposed_cents,
          fines_due_cents, reopenable_tickets, reopenable_savings_min_cents, reopenable_savings_max_cents, summary_risk_score, summary_risk_level, spellings, as_of)
        select slug, name, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'LOW', '{}', $3 from unnest($1::text[], $2::text[]) as u (slug, name)`,
-      [issued, unclaimed.map(({ primary }) => primary), isoDate(asOf)],
+      [slugs, primaries, isoDate(asOf)],
     );
+    // In order of issue: issued_seq orders them after every slug issued before, as the settlement did.
     await client.query(
-      'insert into contractor_slugs (slug, company, spelling, base) select slug, slug, spelling, base from unnest($1::text[], $2::text[], $3::text[]) as u (slug, spelling, base)',
-      [issued, unclaimed.map(({ primary }) => primary), unclaimed.map(({ primary }) => slugBase(primary))],
+      'insert into contractor_slugs (slug, company, spelling, base) select slug, slug, spelling, base from unnest($1::text[], $2::text[], $3::text[]) with ordinality as u (slug, spelling, base, n) order by n',
+      [slugs, primaries, primaries.map(slugBase)],
     );
-    unclaimed.forEach(({ group }, index) => companyOfGroup.set(group, issued[index]));
-    grouping.created.push(...issued);
+    grouping.created.push(...slugs);
   }
-
-  // Companies no group kept: absorbed into the group holding most of their spellings' tickets.
-  for (const company of previous) {
-    grouping.touched.add(company);
-    if (claimed.has(company)) continue;
-    const held = [...spellings.entries()].filter(([, spelling]) => spelling.company === company)
-      .map(([spelling, { name }]) => ({ group: groupKeyOf.get(name.key)!, tickets: counts.get(spelling) ?? 0, spelling }))
-      .sort((a, b) => b.tickets - a.tickets || (a.spelling < b.spelling ? -1 : 1));
-    const target = companyOfGroup.get(held[0].group)!;
-    await client.query('update contractor_companies set listed = false, absorbed_into = $2 where slug = $1 or absorbed_into = $1', [company, target]);
-    await client.query('update contractor_slugs set company = $2 where company = $1', [company, target]);
+  // Slugs now answering for another company (absorbed), or for their own again (split back off).
+  const issuedHere = new Set(settlement.issued.map(({ slug }) => slug));
+  const redirected = [...settlement.written].filter(([slug]) => !issuedHere.has(slug));
+  if (redirected.length) {
+    const slugs = redirected.map(([slug]) => slug);
+    const companies = redirected.map(([, { company }]) => company);
+    await client.query('update contractor_slugs as s set company = r.company from unnest($1::text[], $2::text[]) as r (slug, company) where s.slug = r.slug', [slugs, companies]);
+    await client.query(
+      `update contractor_companies as c set absorbed_into = nullif(r.company, r.slug), listed = c.listed and r.company = r.slug
+       from unnest($1::text[], $2::text[]) as r (slug, company) where c.slug = r.slug`,
+      [slugs, companies],
+    );
+    for (const [slug, { company }] of redirected) grouping.touched.add(slug).add(company);
+  }
+  for (const company of previous) grouping.touched.add(company);
+  for (const { slug, from, to } of settlement.redirects) {
+    grouping.events.push({ key: slug, kind: to === slug ? 'split_from' : 'merged_into', detail: { from, to } });
   }
 
   const changed: Array<[string, BlockSpelling, string]> = [];
   for (const [spelling, entry] of spellings) {
-    const company = companyOfGroup.get(groupKeyOf.get(entry.name.key)!)!;
+    const company = settlement.companyOf.get(spelling)!;
     grouping.companyOf.set(spelling, company);
     grouping.touched.add(company);
     if (entry.company !== company || !sameName(entry.storedName, entry.name)) changed.push([spelling, entry, company]);
@@ -161,17 +173,45 @@ export async function groupBlocks(
        on conflict (spelling) do update set name_key = excluded.name_key, block = excluded.block, name = excluded.name, company = excluded.company`,
     );
     await client.query('drop table incoming_spellings');
-    // The stored tickets of spellings that moved follow them.
-    const moved = changed.filter(([, entry, company]) => entry.company !== null && entry.company !== company);
-    if (moved.length) {
-      await client.query(
-        `update contractor_tickets as t set company = m.company from unnest($1::text[], $2::text[]) as m (spelling, company)
-         where t.spelling = m.spelling and t.company is distinct from m.company`,
-        [moved.map(([spelling]) => spelling), moved.map(([, , company]) => company)],
-      );
+  }
+  // The stored tickets of spellings that moved follow them, and the feed says so: one change
+  // per company they left and company they joined, with how many moved.
+  if (settlement.moves.length) {
+    const { rows: moved } = await client.query(
+      `update contractor_tickets as t set company = m.company from unnest($1::text[], $2::text[]) as m (spelling, company)
+       where t.spelling = m.spelling and t.company is distinct from m.company returning t.spelling`,
+      [settlement.moves.map(({ spelling }) => spelling), settlement.moves.map(({ to }) => to)],
+    );
+    const movedOf = new Map<string, number>();
+    for (const { spelling } of moved) movedOf.set(spelling, (movedOf.get(spelling) ?? 0) + 1);
+    const counted = new Map<string, { from: string; to: string; count: number }>();
+    for (const { spelling, from, to } of settlement.moves) {
+      const count = movedOf.get(spelling) ?? 0;
+      if (count === 0) continue;
+      const pair = counted.get(`${from}\n${to}`) ?? { from, to, count: 0 };
+      pair.count += count;
+      counted.set(`${from}\n${to}`, pair);
     }
+    for (const { from, to, count } of counted.values()) grouping.events.push({ key: from, kind: 'tickets_moved', detail: { from, to, count } });
   }
   return grouping;
+}
+
+/**
+ * The slugs a regrouping of these spellings can move: those made from one of them, those
+ * answering for a company they had, and those answering for any of these (an absorbed slug
+ * whose spelling lies elsewhere follows its company).
+ */
+async function slugLedger(client: PoolClient, spellings: string[], companies: string[]): Promise<Map<string, IssuedSlug>> {
+  const select = 'select slug, spelling, issued_seq::float8 as seq, company from contractor_slugs';
+  const { rows } = await client.query(`${select} where spelling = any($1) or company = any($2)`, [spellings, companies]);
+  const ledger = new Map<string, IssuedSlug>(rows.map((row) => [row.slug as string, { spelling: row.spelling, seq: row.seq, company: row.company }]));
+  const followed = [...new Set([...ledger.values()].map(({ company }) => company))].filter((company) => !companies.includes(company));
+  if (followed.length) {
+    const { rows: followers } = await client.query(`${select} where company = any($1)`, [followed]);
+    for (const row of followers) ledger.set(row.slug, { spelling: row.spelling, seq: row.seq, company: row.company });
+  }
+  return ledger;
 }
 
 /**

@@ -6,12 +6,14 @@ import { textField } from '../../sources/dataset';
 import path from 'node:path';
 import { FIXTURES_DIR } from '../../../src/platform/fixture-clock';
 import type { Family, IngestFamily, KeyedDataset, NumberedRows } from '../../load/types';
-import { groupBlocks, refreshCompanies } from './companies';
+import { groupBlocks, refreshCompanies, type Grouping } from './companies';
 import { buildDocuments } from './documents';
 import { cachedRespondentCompany, stagedKeyOf } from './names';
 import { rederiveTickets, StoredTicket, writeTickets } from './tickets';
 import { currentTotals, moveTotals, shareOf, ticketsShare } from './totals';
 import { CONTRACTOR_CHANGES } from '../../../src/domain/contractors/changes';
+import type { ChangeKinds } from '../../../src/domain/changes';
+import { recordEvents } from '../../changes/feed';
 import { CONTRACTOR_DATASETS } from '../../../src/domain/contractors/datasets';
 
 /**
@@ -117,6 +119,9 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     standing: ticketStanding({ ...row, reopenedBefore: reopenedBefore.has(row.ticket) }, asOf),
     asOf: day,
   }));
+  // A ticket never changes slug silently: the regrouping's moves, and summonses the city now
+  // dockets under a spelling of another company, are in the feed with the chunk.
+  await recordEvents(client, CONTRACTOR_CHANGES as ChangeKinds<never>, withRedocketed(grouping.events, prior, grouping.companyOf, tickets), asOf);
   // The tickets' share of their spellings' totals before the write (as read above) and after
   // it (as written: a stored ticket not rewritten already holds every value written).
   const before = shareOf(prior.map((row) => ({
@@ -131,6 +136,30 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
   await moveTotals(client, before, after, day);
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
   return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...written])] };
+}
+
+/**
+ * The grouping's feed rows with the stored tickets this chunk gives another company (a
+ * summons amended to another respondent) counted into tickets_moved: from the company the
+ * ticket had once its spelling was grouped again, to the one it is written with.
+ */
+function withRedocketed(
+  events: Grouping['events'],
+  prior: Array<{ ticket: string; spelling: string | null; company: string | null }>,
+  companyOf: ReadonlyMap<string, string>,
+  tickets: StoredTicket[],
+): Grouping['events'] {
+  const all = events.map((event) => ({ ...event, detail: { ...event.detail } }));
+  const companyNow = new Map(tickets.map(({ row, company }) => [row.ticket, company]));
+  for (const row of prior) {
+    const from = (row.spelling !== null ? companyOf.get(row.spelling) : undefined) ?? row.company;
+    const to = companyNow.get(row.ticket) ?? null;
+    if (from === null || to === null || from === to) continue;
+    const same = all.find((event) => event.kind === 'tickets_moved' && event.detail.from === from && event.detail.to === to);
+    if (same) same.detail.count = (same.detail.count ?? 0) + 1;
+    else all.push({ key: from, kind: 'tickets_moved', detail: { from, to, count: 1 } });
+  }
+  return all;
 }
 
 /** The OATH Hearings Division case status into the contractors family, staged by grouping block. */

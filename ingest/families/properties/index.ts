@@ -127,6 +127,7 @@ export const PROPERTIES_INGEST: IngestFamily = {
     fixture(ENERGY_BENCHMARKING_LOAD, 'energy_benchmarking.csv'),
     fixture(ENERGY_GRADES_LOAD, 'energy_grades.csv'),
     fixture(HPD_REGISTRATIONS_LOAD, 'hpd_registrations.csv'),
+    fixture(HPD_CONTACTS_LOAD, 'hpd_contacts.csv'),
   ],
 };
 

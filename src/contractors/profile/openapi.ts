@@ -5,7 +5,7 @@ import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
 import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
 import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
-import { CONTRACTORS_TAG, slugParam } from '../types';
+import { CANONICAL_LINK_HEADER, CONTRACTORS_TAG, SLUG_ANSWERS, slugParam } from '../types';
 
 export const CONTRACTOR_BATCH_MAX = 25;
 
@@ -35,7 +35,7 @@ export const contractorProfileFragment: ApiFragment = {
         'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings',
       ],
       properties: {
-        slug: { type: 'string', description: "The company's own slug (the one it was first issued); a request by an absorbed company's old slug answers with the absorbing company's slug here." },
+        slug: { type: 'string', description: "The canonical slug: the company's own (the earliest issued of the slugs made from its spellings). A request by an absorbed slug answers with the surviving company's slug here: link and cache under it." },
         name: { type: 'string', description: 'The primary docket spelling: the spelling on most of its tickets (earliest-issued on a tie).' },
         riskLevel: { type: 'string', enum: [...RISK_LEVELS], description: `The full assessment (see the ContractorProfile description), from riskScore: ${RISK_LEVEL_BANDS}. It can differ from the balance-weighted level of browse and search.` },
         riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points.' },
@@ -59,17 +59,17 @@ export const contractorProfileFragment: ApiFragment = {
       get: {
         operationId: 'getContractor',
         summary: "A contractor's docket profile",
-        description: "Totals across every docket spelling of the company, its full risk assessment and what it can still save by reopening defaults (ContractorProfile). Any slug ever issued answers: an absorbed company's old slug answers the company that absorbed it. A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found. Unknown query parameters are ignored.",
+        description: `Totals across every docket spelling of the company, its full risk assessment and what it can still save by reopening defaults (ContractorProfile). Any slug ever issued answers: ${SLUG_ANSWERS} Unknown query parameters are ignored.`,
         tags: [CONTRACTORS_TAG],
         ...operationInput(contractorProfileInputs.profile),
-        responses: { '200': dataResponse(ref('ContractorProfile')), ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
+        responses: { '200': { ...dataResponse(ref('ContractorProfile')), headers: CANONICAL_LINK_HEADER }, ...standardErrors(['404', 'No contractor with this slug (not_found).']) },
       },
     },
     '/api/v1/contractors/batch': {
       post: {
         operationId: 'batchContractors',
         summary: `Profiles of up to ${CONTRACTOR_BATCH_MAX} contractors`,
-        description: `Answers the profiles of the slugs found, in request order, each requested slug once (duplicates answered once); unknown slugs and strings that cannot be a slug (upper case, spaces, empty) are listed in meta.notFound, in request order, each once, and are not errors. Two different slugs that answer the same company (an absorbed company's old slug and the absorber's) are each answered, with the same profile. More than ${CONTRACTOR_BATCH_MAX} slugs, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty slugs array of strings is 400 invalid_body. Profiles are the same as GET /contractors/{slug}. Not paginated; no limit or cursor. Unknown query parameters are rejected.`,
+        description: `Answers the profiles of the slugs found, in request order, each requested slug once (duplicates answered once); unknown slugs and strings that cannot be a slug (upper case, spaces, empty) are listed in meta.notFound, in request order, each once, and are not errors. Two different slugs that answer the same company (an absorbed company's old slug and the absorber's) are each answered, with the same profile, whose slug is the canonical one (a batch answers no Link header: compare each profile's slug with the one requested). More than ${CONTRACTOR_BATCH_MAX} slugs, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty slugs array of strings is 400 invalid_body. Profiles are the same as GET /contractors/{slug}. Not paginated; no limit or cursor. Unknown query parameters are rejected.`,
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(contractorProfileInputs.batch),

@@ -3,7 +3,7 @@ import { type Route, route } from '../../contract/routes';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { clockOf } from '../../platform/fixture-clock';
-import { SLUG_PATTERN } from '../types';
+import { canonicalLink, SLUG_PATTERN } from '../types';
 import { CONTRACTOR_BATCH_MAX, contractorProfileInputs } from './openapi';
 import { contractorProfiles } from './store';
 
@@ -30,6 +30,8 @@ export function contractorProfileRoutes(_deps: AppDeps): Route[] {
         const { store } = ctx.state;
         const profile = (await contractorProfiles(store, [slug], clockOf(store))).get(slug);
         if (!profile) throw notFound(`contractor ${slug}`);
+        const link = canonicalLink(ctx.path, slug, profile.slug, ctx.querystring);
+        if (link) ctx.set('Link', link);
         ctx.body = { data: profile };
       },
     }),

@@ -5,7 +5,7 @@ import { booleanParam, dateParam, enumOf, listOf, pageParams } from '../../contr
 import { exportableList, exportListErrors, exportParams } from '../../contract/export-document';
 import type { ApiFragment } from '../../contract/types';
 import { NEW_HEARING_WINDOW_DAYS, TICKET_STATUS_DESCRIPTION, TICKET_STATUSES } from '../../domain/contractors';
-import { CONTRACTORS_TAG, slugParam } from '../types';
+import { CANONICAL_LINK_HEADER, CONTRACTORS_TAG, SLUG_ANSWERS, slugParam } from '../types';
 import { TICKET_SORTS } from './queries';
 
 export const TicketListQuery = Type.Object({
@@ -57,12 +57,12 @@ export const contractorTicketsFragment: ApiFragment = {
       {
         operationId: 'listContractorTickets',
         summary: "A contractor's tickets",
-        description: `Every OATH summons of the company across every docket spelling, newest first by default, one item per summons. Any slug ever issued answers (an absorbed company's old slug answers the absorber's tickets). A malformed slug is 400 invalid_parameter; an unknown one is 404 not_found.\n\n${TICKET_ORDER}`,
+        description: `Every OATH summons of the company across every docket spelling, newest first by default, one item per summons. Any slug ever issued answers: ${SLUG_ANSWERS} An absorbed slug answers the surviving company's tickets.\n\n${TICKET_ORDER}`,
         tags: [CONTRACTORS_TAG],
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],
         ...operationInput(contractorTicketInputs.tickets),
-        responses: { '200': pageResponse(ref('ContractorTicket')), ...exportListErrors(['404', 'No contractor with this slug (not_found).']) },
+        responses: { '200': { ...pageResponse(ref('ContractorTicket')), headers: CANONICAL_LINK_HEADER }, ...exportListErrors(['404', 'No contractor with this slug (not_found).']) },
       },
       TICKET_CSV,
     ),

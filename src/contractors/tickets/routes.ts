@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { isoDate } from '../../nyc';
 import { clockOf } from '../../platform/fixture-clock';
 import { companiesBySlug } from '../store';
+import { canonicalLink } from '../types';
 import { contractorTicketInputs, TICKET_CSV } from './openapi';
 import { TICKET_POSITION } from './queries';
 import { ticketItemOf, ticketPositionOf, ticketRows } from './store';
@@ -20,6 +21,8 @@ export function contractorTicketRoutes(deps: AppDeps): Route[] {
         const asOf = clockOf(store);
         const company = (await companiesBySlug(store, [slug])).get(slug);
         if (!company) throw notFound(`contractor ${slug}`);
+        const link = canonicalLink(ctx.path, slug, company.slug, ctx.querystring);
+        if (link) ctx.set('Link', link);
         const { status, hearingAfter, reopenableOnly, since, until, sort } = query;
         await answerList(ctx, deps, store.mode, {
           list: 'contractor-tickets',

@@ -2,6 +2,7 @@
 export * from './types';
 export * from './names';
 export * from './slugs';
+export * from './slug-ledger';
 export * from './tickets';
 export * from './savings';
 export * from './risk';

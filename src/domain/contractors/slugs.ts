@@ -4,13 +4,13 @@ import { foldLetters } from '../../nyc/letters';
  * primary spelling, with a numeric suffix when that slug was already issued. Slugs are never
  * reused and never changed once issued: the caller passes every slug ever issued (retired
  * ones included), and a company keeps the slug it was given even when a later ingest changes
- * its primary spelling. A slug is never one of the words of the family's own paths ('search',
+ * its primary spelling (which company a slug answers for after a regrouping: slug-ledger.ts). A slug is never one of the words of the family's own paths ('search',
  * 'batch'): the route would answer instead of the company. SLUG_DESCRIPTION is served in the OpenAPI document.
  */
 
 export const SLUG_MAX_LENGTH = 80;
 
-export const SLUG_DESCRIPTION = `slug: the company's stable id, issued once: the lowercase kebab of its primary spelling when first seen (letters and digits; accents and other marks folded as the name rule folds them (É = e, Ø = o, ß = ss); apostrophes dropped; & and + written "and"; dotted initials joined, U.S. = us, L.L.C. = llc; every other run of characters one hyphen; at most ${SLUG_MAX_LENGTH} characters, cut at a hyphen), with -2, -3, ... appended when that slug was already issued to another company or is a word of the contractor paths (batch, search: the route would answer instead of the company). A slug never changes and is never reused: when a later ingest changes the primary spelling, or a company absorbs another, every slug it was issued keeps answering for it. The primary spelling (name) is the docket spelling on the most tickets; on a tie, the longer one (a spelling cut at the field width loses to the whole name), then the first in code-point order.`;
+export const SLUG_DESCRIPTION = `slug: the company's stable id, issued once: the lowercase kebab of its primary spelling when first seen (letters and digits; accents and other marks folded as the name rule folds them (É = e, Ø = o, ß = ss); apostrophes dropped; & and + written "and"; dotted initials joined, U.S. = us, L.L.C. = llc; every other run of characters one hyphen; at most ${SLUG_MAX_LENGTH} characters, cut at a hyphen), with -2, -3, ... appended when that slug was already issued to another company or is a word of the contractor paths (batch, search: the route would answer instead of the company). A slug never changes and is never reused, and it stays with the company holding the spelling it was made from: when a later ingest changes the primary spelling it keeps answering; when a company absorbs another (their spellings grouped), the absorbed slug answers for the surviving company, the earliest issued; when a company splits, its slug stays with the part holding its spelling and the other part gets a new slug. The primary spelling (name) is the docket spelling on the most tickets; on a tie, the longer one (a spelling cut at the field width loses to the whole name), then the first in code-point order.`;
 
 /** One docket spelling of a company and how many of its tickets carry it. */
 export interface SpellingCount {

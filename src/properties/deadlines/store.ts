@@ -144,6 +144,11 @@ function dobViolationOf(row: Record<string, any>): DobViolation {
   return { violationType: row.violation_type ?? /^[A-Z0-9/]+(?=-)/.exec(row.description ?? '')?.[0] ?? null, isOpen: row.is_open, issuedOn: row.issued_at };
 }
 
+/** The facts of the lots on record among these, by BBL, for a request (what the store holds of each data set kept between requests). */
+export async function lotFactsForRequest(store: DataStore, bbls: readonly string[]): Promise<Map<string, LotFacts>> {
+  return lotFactsOf(store.pg, bbls, await keptHeldEvidence(store));
+}
+
 /** The lot's facts for the deadline rules; null when the lot is not on record. */
 export async function lotFacts(store: DataStore, bbl: string): Promise<LotFacts | null> {
   return (await lotFactsOf(store.pg, [bbl], await keptHeldEvidence(store))).get(bbl) ?? null;

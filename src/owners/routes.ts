@@ -1,0 +1,154 @@
+import { answerList, exportableRoutes } from '../contract/export';
+import { type Route, route } from '../contract/routes';
+import type { AppDeps } from '../deps';
+import { notFound } from '../errors';
+import { isoDate } from '../nyc';
+import { clockOf } from '../platform/fixture-clock';
+import { contractorFigures } from '../contractors/figures';
+import { LOT_FIGURES_BATCH, type LotFigures, propertyFigures } from '../properties/figures';
+import type { Position, PositionShape } from '../search/cursor';
+import { typeahead } from '../search/typeahead';
+import type { DataStore } from '../stores';
+import { PORTFOLIO_TYPEAHEAD } from './search/queries';
+import { ownerInputs, PORTFOLIO_LOTS_CSV } from './openapi';
+import { contactItems } from './shape';
+import { lotPortfolio, portfolioLots, portfolioRow } from './store';
+import type { PortfolioLotSort } from './types';
+
+/** The figures of any number of lots, read a batch at a time, in the order asked. */
+async function figuresOf(store: DataStore, bbls: readonly string[], asOf: Date): Promise<LotFigures[]> {
+  const out: LotFigures[] = [];
+  for (let at = 0; at < bbls.length; at += LOT_FIGURES_BATCH) {
+    const batch = bbls.slice(at, at + LOT_FIGURES_BATCH);
+    const figures = await propertyFigures.lotFigures(store, batch, asOf);
+    for (const bbl of batch) {
+      const lot = figures.get(bbl);
+      if (lot) out.push(lot);
+    }
+  }
+  return out;
+}
+
+const POSITION: Record<PortfolioLotSort, PositionShape> = { bbl: ['string'], '-openViolations': ['integer', 'string'], openViolations: ['integer', 'string'] };
+
+/**
+ * The portfolio's lots in list order as [position, bbl]: by BBL from its own table, by open
+ * violations from the docket's counts of all its lots (a portfolio is at most a few thousand
+ * lots: one grouped count, sorted here).
+ */
+async function orderedLots(store: DataStore, id: string, sort: PortfolioLotSort): Promise<Array<{ position: Position; bbl: string }>> {
+  const bbls = await portfolioLots(store, id);
+  if (sort === 'bbl') return bbls.map((bbl) => ({ position: [bbl], bbl }));
+  const counts = await propertyFigures.openViolationCounts(store, bbls);
+  const direction = sort === '-openViolations' ? -1 : 1;
+  return bbls
+    .map((bbl) => ({ position: [counts.get(bbl) ?? 0, bbl] as Position, bbl }))
+    .sort((a, b) => direction * (((a.position[0] as number) - (b.position[0] as number)) || (a.bbl < b.bbl ? -1 : a.bbl > b.bbl ? 1 : 0)));
+}
+
+/** Whether position a comes after b in the list's order. */
+function after(a: Position, b: Position, sort: PortfolioLotSort): boolean {
+  const direction = sort === '-openViolations' ? -1 : 1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    return direction * ((a[i] as number | string) < (b[i] as number | string) ? -1 : 1) > 0;
+  }
+  return false;
+}
+
+export function ownerRoutes(deps: AppDeps): Route[] {
+  // Keystrokes repeat across users: answers are kept until the mode's portfolios index changes (TYPEAHEAD_CACHE).
+  const portfolios = typeahead(PORTFOLIO_TYPEAHEAD, deps.config.typeaheadCache);
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/portfolios/search',
+      input: ownerInputs.search,
+      handler: (ctx, { query }) => portfolios.respond(ctx, query),
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/properties/{bbl}/owners',
+      input: ownerInputs.lotOwners,
+      async handler(ctx, { params: { bbl } }) {
+        const { store } = ctx.state;
+        const placed = await lotPortfolio(store, bbl);
+        const registration = placed ? await propertyFigures.lotRegistration(store, bbl, placed.registrationId) : null;
+        if (!registration && !(await propertyFigures.lotOnRecord(store, bbl))) throw notFound(`property ${bbl}`);
+        const today = isoDate(clockOf(store));
+        ctx.body = {
+          data: {
+            bbl,
+            registration: registration && { id: registration.id, registeredOn: registration.registeredOn, endsOn: registration.endsOn, current: registration.endsOn !== null && registration.endsOn >= today },
+            contacts: registration ? contactItems(registration) : [],
+            portfolio: placed && registration ? { id: placed.portfolio.id, lots: placed.portfolio.lots, unitsResidential: placed.portfolio.units } : null,
+          },
+        };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/portfolios/{id}',
+      input: ownerInputs.portfolio,
+      async handler(ctx, { params: { id } }) {
+        const { store } = ctx.state;
+        const portfolio = await portfolioRow(store, id);
+        if (!portfolio) throw notFound(`portfolio ${id}`);
+        const [lots, contractors] = await Promise.all([
+          figuresOf(store, await portfolioLots(store, id), clockOf(store)),
+          contractorFigures.companiesNamed(store, portfolio.corporations.map((corporation) => corporation.name)),
+        ]);
+        const sum = (figure: (lot: LotFigures) => number) => lots.reduce((total, lot) => total + figure(lot), 0);
+        ctx.body = {
+          data: {
+            id: portfolio.id,
+            people: portfolio.people,
+            corporations: portfolio.corporations,
+            businessAddresses: portfolio.addresses,
+            totals: {
+              lots: portfolio.lots,
+              unitsResidential: sum((lot) => lot.unitsResidential ?? 0),
+              openViolations: sum((lot) => lot.openViolations),
+              overdueDeadlines: sum((lot) => lot.overdueDeadlines),
+              actionNeededDeadlines: sum((lot) => lot.actionNeededDeadlines),
+              oathTicketsWithFinesDue: contractors.ticketsWithFinesDue,
+              oathFinesDueCents: contractors.finesDueCents,
+            },
+            contractors: contractors.companies,
+            groupedAt: portfolio.groupedAt,
+          },
+        };
+      },
+    }),
+    ...exportableRoutes(route({
+      method: 'get',
+      path: '/api/v1/portfolios/{id}/lots',
+      input: ownerInputs.portfolioLots,
+      async handler(ctx, { params: { id }, query }) {
+        const { store } = ctx.state;
+        const { sort } = query;
+        const asOf = clockOf(store);
+        let ordered: Array<{ position: Position; bbl: string }> | null = null;
+        await answerList(ctx, deps, store.mode, {
+          list: 'portfolio-lots',
+          csv: PORTFOLIO_LOTS_CSV,
+          query,
+          scope: { id },
+          position: POSITION[sort],
+          async rows(position, count) {
+            // Read once a request: an export asks batch after batch of the same list.
+            ordered ??= await orderedLots(store, id, sort);
+            if (ordered.length === 0) throw notFound(`portfolio ${id}`);
+            const start = position ? ordered.findIndex((lot) => after(lot.position, position, sort)) : 0;
+            const page = start < 0 ? [] : ordered.slice(start, start + count);
+            const figures = await figuresOf(store, page.map((lot) => lot.bbl), asOf);
+            const positionOf = new Map(page.map((lot) => [lot.bbl, lot.position]));
+            return figures.map((lot) => ({ lot, position: positionOf.get(lot.bbl)! }));
+          },
+          positionOf: (row) => row.position,
+          item: (row) => row.lot,
+        });
+      },
+    })),
+  ];
+}
