@@ -3,7 +3,7 @@
  * writes a synthetic file in the portal export format (PATH '-' = stdout).
  * `npm run generate -- properties [--fraction F] [--seed S] [--out DIR] [--end YYYY-MM-DD]`
  * writes the properties family at F of New York's scale (properties.ts) into DIR: pluto.csv,
- * dob_violations.csv, ecb_violations.csv, dob_permit_issuance.csv.
+ * dob_violations.csv, ecb_violations.csv, dob_permit_issuance.csv, hpd_violations.csv.
  * `npm run generate -- contractors [--fraction F] [--seed S] [--out DIR] [--end YYYY-MM-DD]`
  * writes the OATH export at F of New York's scale (contractors.ts) as DIR/oath.csv.
  */
@@ -45,7 +45,7 @@ async function properties(values: Record<string, string | undefined>): Promise<v
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stderr.write(
     `wrote ${counts.lots} lots (${PROPERTY_FILES.pluto}), ${counts.dobViolations} DOB violations, ${counts.ecbViolations} ECB violations, ` +
-      `${counts.permits} permits to ${dir} in ${seconds} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; heavy lots ${counts.heavyLots.join(', ')}\n`,
+      `${counts.permits} permits, ${counts.hpdViolations} HPD violations to ${dir} in ${seconds} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; heavy lots ${counts.heavyLots.join(', ')}\n`,
   );
 }
 

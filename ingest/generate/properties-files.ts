@@ -8,6 +8,7 @@ export const PROPERTY_FILES: Record<keyof PropertiesOutputs, string> = {
   dobViolations: 'dob_violations.csv',
   ecbViolations: 'ecb_violations.csv',
   permits: 'dob_permit_issuance.csv',
+  hpdViolations: 'hpd_violations.csv',
 };
 
 /** Generates the set into `dir` (created if needed) and closes the files. */

@@ -7,11 +7,11 @@ import { parseHouseNumber } from '../../src/nyc/address';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { datasetNamed } from '../families';
 import type { DatasetSpec } from '../sources/dataset';
-import { DOB_VIOLATIONS, ECB_VIOLATIONS, PLUTO } from '../sources/properties';
+import { DOB_VIOLATIONS, ECB_VIOLATIONS, HPD_VIOLATIONS, PLUTO } from '../sources/properties';
 import { fileSource } from '../sources/source';
 import { FULL_SCALE, PropertySet } from './properties';
 import { PROPERTY_FILES, writePropertyFiles } from './properties-files';
-import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
+import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 
 const FRACTION = 0.002;
 const dirs: string[] = [];
@@ -75,6 +75,15 @@ describe('properties generator', () => {
     expect(new Set(dob.rows.map((row) => row.statusColumns.category?.includes('*')))).toEqual(new Set([true, false]));
     expect(ecb.rows.some((row) => (row.statusColumns.balanceDueCents ?? 0) > 0)).toBe(true);
 
+    // HPD violations, in the portal export's format: on the generated lots, every class, open and closed.
+    const hpd = await readAll(HPD_VIOLATIONS, set.file('hpdViolations'));
+    expect(hpd.rejections).toEqual([]);
+    expect(hpd.rows).toHaveLength(set.counts.hpdViolations);
+    for (const row of hpd.rows) expect(bbls.has(row.bbl!)).toBe(true);
+    expect(new Set(hpd.rows.map((row) => row.sourceId)).size).toBe(hpd.rows.length);
+    expect(new Set(hpd.rows.map((row) => row.violationClass))).toEqual(new Set(['A', 'B', 'C']));
+    expect(new Set(hpd.rows.map((row) => row.statusColumns.violationStatus))).toEqual(new Set(['Open', 'Close']));
+
     // Permits load once the dob-permits data set is registered (another engineer adds it).
     const permits = datasetNamed('dob-permits');
     const permitRows = parse(fs.readFileSync(set.file('permits')), { columns: true }) as Array<Record<string, string>>;
@@ -92,6 +101,7 @@ describe('properties generator', () => {
     expect(firstLine(set.file('dobViolations'))).toEqual([...DOB_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('ecbViolations'))).toEqual([...ECB_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('permits'))).toEqual([...DOB_PERMITS_HEADER]);
+    expect(firstLine(set.file('hpdViolations'))).toEqual([...HPD_VIOLATIONS_HEADER]);
   });
 
   const real = (file: string) => (nycDataPresent(`properties/${file}`) ? it : it.skip);
@@ -101,6 +111,7 @@ describe('properties generator', () => {
     expect([...DOB_VIOLATIONS_HEADER]).toEqual(header('dob_violations__wow.csv'));
     expect([...ECB_VIOLATIONS_HEADER]).toEqual(header('ecb_violations__wow.csv'));
     expect([...DOB_PERMITS_HEADER]).toEqual(header('dob_permit_issuance__1000.csv'));
+    expect([...HPD_VIOLATIONS_HEADER]).toEqual(header('hpd_violations__nycdb.csv'));
   });
 
   it('skews records as the city does: most lots none, a long tail, a few heavy lots with thousands', async () => {
@@ -130,8 +141,8 @@ describe('properties generator', () => {
     const layout = new PropertySet(1, 1);
     expect(layout.lots).toBe(FULL_SCALE.lots);
     expect(layout.heavyCount).toBe(50);
-    // A sample of every 200th lot: within 10% of 2.33 DOB, 1.74 ECB and 1.16 permits per lot.
-    const sums = [0, 0, 0];
+    // A sample of every 200th lot: within 10% of 2.33 DOB, 1.74 ECB, 1.16 permits and 3.49 HPD violations per lot.
+    const sums = [0, 0, 0, 0];
     let sampled = 0;
     for (let index = 0; index < layout.lots; index += 200) {
       const lot = layout.lot(index);
@@ -139,7 +150,7 @@ describe('properties generator', () => {
       lot.records.forEach((count, docket) => (sums[docket] += count));
       sampled += 1;
     }
-    const heavy = [3000, 1950, 800].map((mean) => (mean * layout.heavyCount) / layout.lots);
+    const heavy = [3000, 1950, 800, 3750].map((mean) => (mean * layout.heavyCount) / layout.lots);
     const perLot = sums.map((sum, docket) => sum / sampled + heavy[docket]);
     expect(perLot[0]).toBeGreaterThan(0.9 * (FULL_SCALE.dobViolations / FULL_SCALE.lots));
     expect(perLot[0]).toBeLessThan(1.1 * (FULL_SCALE.dobViolations / FULL_SCALE.lots));
@@ -147,5 +158,7 @@ describe('properties generator', () => {
     expect(perLot[1]).toBeLessThan(1.1 * (FULL_SCALE.ecbViolations / FULL_SCALE.lots));
     expect(perLot[2]).toBeGreaterThan(0.9 * (FULL_SCALE.permits / FULL_SCALE.lots));
     expect(perLot[2]).toBeLessThan(1.1 * (FULL_SCALE.permits / FULL_SCALE.lots));
+    expect(perLot[3]).toBeGreaterThan(0.9 * (FULL_SCALE.hpdViolations / FULL_SCALE.lots));
+    expect(perLot[3]).toBeLessThan(1.1 * (FULL_SCALE.hpdViolations / FULL_SCALE.lots));
   });
 });
