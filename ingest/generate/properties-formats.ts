@@ -49,3 +49,15 @@ export const DOB_PERMITS_HEADER = [
   'PERMIT_SI_NO', 'LATITUDE', 'LONGITUDE', 'COUNCIL_DISTRICT', 'CENSUS_TRACT', 'NTA_NAME',
 ] as const;
 
+
+/** hpd_registrations__nycdb.csv (HPD Multiple Dwelling Registrations) */
+export const HPD_REGISTRATIONS_HEADER = [
+  'RegistrationID', 'BuildingID', 'BoroID', 'Boro', 'HouseNumber', 'LowHouseNumber', 'HighHouseNumber', 'StreetName', 'StreetCode', 'Zip', 'Block',
+  'Lot', 'BIN', 'CommunityBoard', 'LastRegistrationDate', 'RegistrationEndDate',
+] as const;
+
+/** hpd_contacts__nycdb.csv (HPD Registration Contacts) */
+export const HPD_CONTACTS_HEADER = [
+  'RegistrationContactID', 'RegistrationID', 'Type', 'ContactDescription', 'CorporationName', 'Title', 'FirstName', 'MiddleInitial', 'LastName',
+  'BusinessHouseNumber', 'BusinessStreetName', 'BusinessApartment', 'BusinessCity', 'BusinessState', 'BusinessZip',
+] as const;

@@ -3,10 +3,12 @@ import { csvLine, writeLine } from './csv-writer';
 import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 import { COMPANY_WORDS, FULL_SCALE_LOTS, GIVEN_NAMES, LOT_BOROUGHS, LotBorough, SURNAMES } from './properties-streets';
 import { Random } from './random';
+import { type OwnerCounts, writeOwners } from './owners';
 
 /**
  * The properties family at New York's scale, for the bench: PLUTO's ~860,000 tax lots,
- * ~2 million DOB violations, ~1.5 million ECB violations and ~1 million permits, in the
+ * ~2 million DOB violations, ~1.5 million ECB violations and ~1 million permits, the HPD
+ * registrations and contacts of its ~160,000 multiple dwellings (owners.ts), in the
  * real export formats the ingest reads (properties-formats.ts), scaled by `fraction`.
  *
  * Every lot is a pure function of (seed, its index): its borough, block and lot, its
@@ -33,6 +35,10 @@ export interface PropertiesOutputs {
   dobViolations: Writable;
   ecbViolations: Writable;
   permits: Writable;
+  /** HPD registrations and contacts of the multiple dwellings, and each lot's true owner (owners.ts). */
+  hpdRegistrations: Writable;
+  hpdContacts: Writable;
+  ownersTruth: Writable;
 }
 
 export interface PropertiesCounts {
@@ -42,12 +48,15 @@ export interface PropertiesCounts {
   permits: number;
   /** The heavy lots' BBLs (thousands of records each). */
   heavyLots: string[];
+  owners: OwnerCounts;
 }
 
 const DAY_MS = 86_400_000;
+/** The extract date when none is given. */
+const DEFAULT_END = '2026-04-01';
 
 /** 32-bit mix of the seed, a lot's index and a stream number: each lot draws from its own generator. */
-function mix(seed: number, index: number, stream: number): number {
+export function mix(seed: number, index: number, stream: number): number {
   let h = (seed ^ Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
@@ -66,7 +75,7 @@ function poisson(random: Random, mean: number): number {
   return count;
 }
 
-type Kind = 'house' | 'walkup' | 'elevator' | 'mixed' | 'commercial' | 'industrial' | 'condo' | 'vacant' | 'public';
+export type Kind = 'house' | 'walkup' | 'elevator' | 'mixed' | 'commercial' | 'industrial' | 'condo' | 'vacant' | 'public';
 
 interface KindSpec {
   classes: string[];
@@ -605,12 +614,13 @@ async function writePermits(set: PropertySet, out: Writable, endMs: number): Pro
  */
 export async function generateProperties(outputs: PropertiesOutputs, options: PropertiesOptions): Promise<PropertiesCounts> {
   const set = new PropertySet(options.fraction, options.seed);
-  const endMs = Date.parse(`${options.endDate ?? '2026-04-01'}T00:00:00Z`);
+  const endMs = Date.parse(`${options.endDate ?? DEFAULT_END}T00:00:00Z`);
   const lots = await writePluto(set, outputs.pluto);
   const dobViolations = await writeDobViolations(set, outputs.dobViolations, endMs);
   const ecbViolations = await writeEcbViolations(set, outputs.ecbViolations, endMs);
   const permits = await writePermits(set, outputs.permits, endMs);
+  const owners = await writeOwners(set, { registrations: outputs.hpdRegistrations, contacts: outputs.hpdContacts, truth: outputs.ownersTruth }, options.endDate ?? DEFAULT_END);
   const heavyLots: string[] = [];
   for (let index = set.heavyStride >> 1; heavyLots.length < set.heavyCount; index += set.heavyStride) heavyLots.push(set.lot(index).bbl);
-  return { lots, dobViolations, ecbViolations, permits, heavyLots };
+  return { lots, dobViolations, ecbViolations, permits, heavyLots, owners };
 }
