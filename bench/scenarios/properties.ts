@@ -298,7 +298,7 @@ const docketExport: BenchScenario = {
 const fullIngest: BenchScenario = {
   kind: 'task',
   name: 'properties-ingest',
-  description: `npm run ingest -- pluto, hpd-registrations, hpd-contacts (each followed by the owners' regrouping), dob-violations, ecb-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify`,
+  description: `npm run ingest -- pluto, hpd-registrations, hpd-contacts (each followed by the owners' regrouping), dob-violations, ecb-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify of the properties and owners families`,
   targets: '>= 20,000 rows/s; memory bounded (peak RSS flat across fractions)',
   async run(ctx) {
     const dir = path.join(workDir, `ingest-${FRACTION}`);
@@ -327,6 +327,7 @@ const fullIngest: BenchScenario = {
     }
     result.total = `${totalRows} rows in ${totalSeconds.toFixed(1)} s of loading: ${Math.round(totalRows / totalSeconds)} rows/s (${Math.round(totalRows / wallSeconds)} rows/s counting each process's start, ${wallSeconds.toFixed(1)} s); peak RSS ${peak} MB`;
     result.verify = await verifyLine(ctx, 'properties', INGEST_NAMESPACE);
+    result.verifyOwners = await verifyLine(ctx, 'owners', INGEST_NAMESPACE);
     fs.rmSync(dir, { recursive: true, force: true });
     return result;
   },
