@@ -35,7 +35,8 @@ describe('open-loop load', () => {
     expect(result.sent).toBe(150);
     expect(result.answered).toBe(150);
     expect(result.errors + result.non2xx).toBe(0);
-    expect(result.p50Ms).toBeLessThan(50);
+    // Most requests fall outside the stall: the median is far below it however busy the machine.
+    expect(result.p50Ms).toBeLessThan(250);
     expect(result.p90Ms).toBeGreaterThan(100);
     expect(result.maxMs).toBeGreaterThan(300);
     expect(result.achievedRate).toBeGreaterThan(80);

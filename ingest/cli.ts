@@ -1,6 +1,6 @@
 /**
  * npm run ingest -- <dataset> --file PATH | --url URL [--mode live|test] [--as-of YYYY-MM-DD] [--page-size N]
- *                                            datasets: restaurants, pluto, dob-violations, ecb-violations, dob-safety-violations
+ *                                            datasets: restaurants, pluto, dob-violations, ecb-violations, dob-safety-violations, hpd-violations
  *                                            oath (OATH hearings: contractors' tickets and companies; see `npm run ingest` for every dataset)
  * npm run ingest -- rebuild [--family F] [--mode live|test]   fresh versioned indices from Postgres, atomic alias swap
  * npm run ingest -- verify [--family F] [--mode live|test]    compare Postgres and Elasticsearch; exit 1 on any difference

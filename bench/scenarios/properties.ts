@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PROPERTY_TYPEAHEAD } from '../../src/properties/search/queries';
 import os from 'node:os';
 import path from 'node:path';
-import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, HPD_CONTACTS_LOAD, HPD_REGISTRATIONS_LOAD, OWNERS, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
+import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, HPD_CONTACTS_LOAD, HPD_REGISTRATIONS_LOAD, HPD_VIOLATIONS_LOAD, OWNERS, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
 import { PropertySet } from '../../ingest/generate/properties';
 import { Random } from '../../ingest/generate/random';
 import { PROPERTY_FILES, writePropertyFiles } from '../../ingest/generate/properties-files';
@@ -18,8 +18,8 @@ import { interleaved, TYPISTS } from '../typeahead-traffic';
 
 /**
  * The properties family on the generated New York set (ingest/generate/properties.ts) at
- * BENCH_PROPERTIES_FRACTION of the city's scale (default 0.1: 86,000 lots, ~190k DOB and
- * ~149k ECB violations, ~97k permits): address typeahead and profiles at a fixed offered
+ * BENCH_PROPERTIES_FRACTION of the city's scale (default 0.1: 86,000 lots, ~190k DOB,
+ * ~149k ECB and ~300k HPD violations, ~97k permits): address typeahead and profiles at a fixed offered
  * rate (open-loop), every docket followed to its end, and the full ingest of the set.
  */
 
@@ -48,6 +48,7 @@ function loads(): Array<{ file: string; load: KeyedDataset<unknown> }> {
     { file: PROPERTY_FILES.hpdContacts, load: HPD_CONTACTS_LOAD as KeyedDataset<unknown> },
     { file: PROPERTY_FILES.dobViolations, load: DOB_VIOLATIONS_LOAD as KeyedDataset<unknown> },
     { file: PROPERTY_FILES.ecbViolations, load: ECB_VIOLATIONS_LOAD as KeyedDataset<unknown> },
+    { file: PROPERTY_FILES.hpdViolations, load: HPD_VIOLATIONS_LOAD as KeyedDataset<unknown> },
     ...(permits ? [{ file: PROPERTY_FILES.permits, load: permits }] : []),
   ];
 }
@@ -90,8 +91,8 @@ export async function ensureData(ctx: BenchContext): Promise<Samples> {
   );
   let expectedViolations = 0;
   for (let index = 0; index < layout.lots; index += 1) {
-    const [dob, ecb] = layout.lot(index).records;
-    expectedViolations += dob + ecb;
+    const [dob, ecb, , hpd] = layout.lot(index).records;
+    expectedViolations += dob + ecb + hpd;
   }
   if (rows[0].lots > layout.lots || rows[0].violations > expectedViolations) {
     // Another fraction or seed was loaded here before: the figures would be of a mixed set.
@@ -298,7 +299,7 @@ const docketExport: BenchScenario = {
 const fullIngest: BenchScenario = {
   kind: 'task',
   name: 'properties-ingest',
-  description: `npm run ingest -- pluto, hpd-registrations, hpd-contacts (each followed by the owners' regrouping), dob-violations, ecb-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify of the properties and owners families`,
+  description: `npm run ingest -- pluto, hpd-registrations, hpd-contacts (each followed by the owners' regrouping), dob-violations, ecb-violations, hpd-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify of the properties and owners families`,
   targets: '>= 20,000 rows/s; memory bounded (peak RSS flat across fractions)',
   async run(ctx) {
     const dir = path.join(workDir, `ingest-${FRACTION}`);

@@ -8,6 +8,7 @@ export const PROPERTY_FILES: Record<keyof PropertiesOutputs, string> = {
   dobViolations: 'dob_violations.csv',
   ecbViolations: 'ecb_violations.csv',
   permits: 'dob_permit_issuance.csv',
+  hpdViolations: 'hpd_violations.csv',
   hpdRegistrations: 'hpd_registrations.csv',
   hpdContacts: 'hpd_contacts.csv',
   /** Not a city export: each multiple dwelling's true owner, what a grouping into portfolios is checked against. */

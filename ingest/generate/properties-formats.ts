@@ -2,7 +2,8 @@
  * The real headers of the city's exports the properties generator writes, in their order
  * (ingest/sources/properties reads them by column key): PLUTO as DCP's current release
  * (`pluto_latest`), DOB and ECB violations as the SODA API's CSV (`__wow` samples), permit
- * issuance as the portal export (`dob_permit_issuance__1000`). See ../shared/data/nyc/SCHEMAS.md.
+ * issuance as the portal export (`dob_permit_issuance__1000`), HPD violations as the portal
+ * export (`hpd_violations__nycdb`). See ../shared/data/nyc/SCHEMAS.md.
  */
 
 /** pluto_latest__nycdb.csv */
@@ -49,6 +50,14 @@ export const DOB_PERMITS_HEADER = [
   'PERMIT_SI_NO', 'LATITUDE', 'LONGITUDE', 'COUNCIL_DISTRICT', 'CENSUS_TRACT', 'NTA_NAME',
 ] as const;
 
+/** hpd_violations__nycdb.csv */
+export const HPD_VIOLATIONS_HEADER = [
+  'ViolationID', 'BuildingID', 'RegistrationID', 'BoroID', 'Borough', 'HouseNumber', 'LowHouseNumber', 'HighHouseNumber', 'StreetName', 'StreetCode',
+  'Postcode', 'Apartment', 'Story', 'Block', 'Lot', 'Class', 'InspectionDate', 'ApprovedDate', 'OriginalCertifyByDate', 'OriginalCorrectByDate',
+  'NewCertifyByDate', 'NewCorrectByDate', 'CertifiedDate', 'OrderNumber', 'NOVID', 'NOVDescription', 'NOVIssuedDate', 'CurrentStatusID', 'CurrentStatus',
+  'CurrentStatusDate', 'NovType', 'ViolationStatus', 'RentImpairing', 'Latitude', 'Longitude', 'CommunityBoard', 'CouncilDistrict', 'CensusTract', 'BIN',
+  'BBL', 'NTA',
+] as const;
 
 /** hpd_registrations__nycdb.csv (HPD Multiple Dwelling Registrations) */
 export const HPD_REGISTRATIONS_HEADER = [

@@ -7,11 +7,11 @@ import { parseHouseNumber } from '../../src/nyc/address';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { datasetNamed } from '../families';
 import type { DatasetSpec } from '../sources/dataset';
-import { DOB_VIOLATIONS, ECB_VIOLATIONS, HPD_CONTACTS, HPD_REGISTRATIONS, PLUTO } from '../sources/properties';
+import { DOB_VIOLATIONS, ECB_VIOLATIONS, HPD_CONTACTS, HPD_REGISTRATIONS, HPD_VIOLATIONS, PLUTO } from '../sources/properties';
 import { fileSource } from '../sources/source';
 import { FULL_SCALE, PropertySet } from './properties';
 import { PROPERTY_FILES, writePropertyFiles } from './properties-files';
-import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_CONTACTS_HEADER, HPD_REGISTRATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
+import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_CONTACTS_HEADER, HPD_REGISTRATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 
 const FRACTION = 0.002;
 const dirs: string[] = [];
@@ -75,6 +75,15 @@ describe('properties generator', () => {
     expect(new Set(dob.rows.map((row) => row.statusColumns.category?.includes('*')))).toEqual(new Set([true, false]));
     expect(ecb.rows.some((row) => (row.statusColumns.balanceDueCents ?? 0) > 0)).toBe(true);
 
+    // HPD violations, in the portal export's format: on the generated lots, every class, open and closed.
+    const hpd = await readAll(HPD_VIOLATIONS, set.file('hpdViolations'));
+    expect(hpd.rejections).toEqual([]);
+    expect(hpd.rows).toHaveLength(set.counts.hpdViolations);
+    for (const row of hpd.rows) expect(bbls.has(row.bbl!)).toBe(true);
+    expect(new Set(hpd.rows.map((row) => row.sourceId)).size).toBe(hpd.rows.length);
+    expect(new Set(hpd.rows.map((row) => row.violationClass))).toEqual(new Set(['A', 'B', 'C']));
+    expect(new Set(hpd.rows.map((row) => row.statusColumns.violationStatus))).toEqual(new Set(['Open', 'Close']));
+
     // Permits load once the dob-permits data set is registered (another engineer adds it).
     const permits = datasetNamed('dob-permits');
     const permitRows = parse(fs.readFileSync(set.file('permits')), { columns: true }) as Array<Record<string, string>>;
@@ -109,6 +118,7 @@ describe('properties generator', () => {
     expect(firstLine(set.file('dobViolations'))).toEqual([...DOB_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('ecbViolations'))).toEqual([...ECB_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('permits'))).toEqual([...DOB_PERMITS_HEADER]);
+    expect(firstLine(set.file('hpdViolations'))).toEqual([...HPD_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('hpdRegistrations'))).toEqual([...HPD_REGISTRATIONS_HEADER]);
     expect(firstLine(set.file('hpdContacts'))).toEqual([...HPD_CONTACTS_HEADER]);
     const fixtureHeader = (file: string) => parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'properties', file), 'utf8').split('\n')[0])[0];
@@ -123,6 +133,7 @@ describe('properties generator', () => {
     expect([...DOB_VIOLATIONS_HEADER]).toEqual(header('dob_violations__wow.csv'));
     expect([...ECB_VIOLATIONS_HEADER]).toEqual(header('ecb_violations__wow.csv'));
     expect([...DOB_PERMITS_HEADER]).toEqual(header('dob_permit_issuance__1000.csv'));
+    expect([...HPD_VIOLATIONS_HEADER]).toEqual(header('hpd_violations__nycdb.csv'));
     expect([...HPD_REGISTRATIONS_HEADER]).toEqual(header('hpd_registrations__nycdb.csv'));
     expect([...HPD_CONTACTS_HEADER]).toEqual(header('hpd_contacts__nycdb.csv'));
   });
@@ -154,8 +165,8 @@ describe('properties generator', () => {
     const layout = new PropertySet(1, 1);
     expect(layout.lots).toBe(FULL_SCALE.lots);
     expect(layout.heavyCount).toBe(50);
-    // A sample of every 200th lot: within 10% of 2.33 DOB, 1.74 ECB and 1.16 permits per lot.
-    const sums = [0, 0, 0];
+    // A sample of every 200th lot: within 10% of 2.33 DOB, 1.74 ECB, 1.16 permits and 3.49 HPD violations per lot.
+    const sums = [0, 0, 0, 0];
     let sampled = 0;
     for (let index = 0; index < layout.lots; index += 200) {
       const lot = layout.lot(index);
@@ -163,7 +174,7 @@ describe('properties generator', () => {
       lot.records.forEach((count, docket) => (sums[docket] += count));
       sampled += 1;
     }
-    const heavy = [3000, 1950, 800].map((mean) => (mean * layout.heavyCount) / layout.lots);
+    const heavy = [3000, 1950, 800, 3750].map((mean) => (mean * layout.heavyCount) / layout.lots);
     const perLot = sums.map((sum, docket) => sum / sampled + heavy[docket]);
     expect(perLot[0]).toBeGreaterThan(0.9 * (FULL_SCALE.dobViolations / FULL_SCALE.lots));
     expect(perLot[0]).toBeLessThan(1.1 * (FULL_SCALE.dobViolations / FULL_SCALE.lots));
@@ -171,5 +182,7 @@ describe('properties generator', () => {
     expect(perLot[1]).toBeLessThan(1.1 * (FULL_SCALE.ecbViolations / FULL_SCALE.lots));
     expect(perLot[2]).toBeGreaterThan(0.9 * (FULL_SCALE.permits / FULL_SCALE.lots));
     expect(perLot[2]).toBeLessThan(1.1 * (FULL_SCALE.permits / FULL_SCALE.lots));
+    expect(perLot[3]).toBeGreaterThan(0.9 * (FULL_SCALE.hpdViolations / FULL_SCALE.lots));
+    expect(perLot[3]).toBeLessThan(1.1 * (FULL_SCALE.hpdViolations / FULL_SCALE.lots));
   });
 });

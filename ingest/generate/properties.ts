@@ -1,26 +1,27 @@
 import type { Writable } from 'node:stream';
 import { csvLine, writeLine } from './csv-writer';
-import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
+import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 import { COMPANY_WORDS, FULL_SCALE_LOTS, GIVEN_NAMES, LOT_BOROUGHS, LotBorough, SURNAMES } from './properties-streets';
 import { Random } from './random';
 import { type OwnerCounts, writeOwners } from './owners';
 
 /**
  * The properties family at New York's scale, for the bench: PLUTO's ~860,000 tax lots,
- * ~2 million DOB violations, ~1.5 million ECB violations and ~1 million permits, the HPD
- * registrations and contacts of its ~160,000 multiple dwellings (owners.ts), in the
- * real export formats the ingest reads (properties-formats.ts), scaled by `fraction`.
+ * ~2 million DOB violations, ~1.5 million ECB violations, ~1 million permits and ~3 million
+ * HPD violations (a bench-sized share of HPD's data set, which holds several times more), the
+ * HPD registrations and contacts of its ~160,000 multiple dwellings (owners.ts), in the real
+ * export formats the ingest reads (properties-formats.ts), scaled by `fraction`.
  *
  * Every lot is a pure function of (seed, its index): its borough, block and lot, its
  * address (a block faces one street; Queens numbers hyphenated), its building, and how many
- * records each docket holds for it. So the four files are written in four streaming passes
+ * records each docket holds for it. So the five files are written in five streaming passes
  * with nothing kept in memory, the dockets in a shuffled lot order as the city's exports are
  * (a lot's records are not next to each other in them). Record counts are skewed as in the
  * city: most lots have none, a long tail has hundreds, and a few heavy lots (large complexes)
  * have thousands.
  */
 
-export const FULL_SCALE = { lots: FULL_SCALE_LOTS, dobViolations: 2_000_000, ecbViolations: 1_500_000, permits: 1_000_000 } as const;
+export const FULL_SCALE = { lots: FULL_SCALE_LOTS, dobViolations: 2_000_000, ecbViolations: 1_500_000, permits: 1_000_000, hpdViolations: 3_000_000 } as const;
 
 export interface PropertiesOptions {
   /** Share of the full scale, (0, 1]. */
@@ -35,6 +36,7 @@ export interface PropertiesOutputs {
   dobViolations: Writable;
   ecbViolations: Writable;
   permits: Writable;
+  hpdViolations: Writable;
   /** HPD registrations and contacts of the multiple dwellings, and each lot's true owner (owners.ts). */
   hpdRegistrations: Writable;
   hpdContacts: Writable;
@@ -46,6 +48,7 @@ export interface PropertiesCounts {
   dobViolations: number;
   ecbViolations: number;
   permits: number;
+  hpdViolations: number;
   /** The heavy lots' BBLs (thousands of records each). */
   heavyLots: string[];
   owners: OwnerCounts;
@@ -82,20 +85,20 @@ interface KindSpec {
   landuse: string;
   floors: [number, number];
   units: [number, number];
-  /** Relative record weights per docket: DOB violations, ECB violations, permits. */
-  weight: [number, number, number];
+  /** Relative record weights per docket: DOB violations, ECB violations, permits, HPD violations (housing code: homes only). */
+  weight: [number, number, number, number];
 }
 
 const KINDS: Record<Kind, KindSpec> = {
-  house: { classes: ['A1', 'A2', 'A5', 'A9', 'B1', 'B2', 'B3', 'B9'], landuse: '01', floors: [1, 3], units: [1, 2], weight: [0.5, 0.4, 0.5] },
-  walkup: { classes: ['C0', 'C1', 'C2', 'C3', 'C4', 'C7'], landuse: '02', floors: [3, 6], units: [3, 30], weight: [3, 2.5, 1.5] },
-  elevator: { classes: ['D1', 'D3', 'D4', 'D6', 'D7', 'D9'], landuse: '03', floors: [6, 40], units: [30, 600], weight: [12, 8, 6] },
-  mixed: { classes: ['S1', 'S2', 'S3', 'S4', 'S9'], landuse: '04', floors: [2, 5], units: [1, 6], weight: [2, 2, 1.5] },
-  commercial: { classes: ['K1', 'K2', 'K4', 'O4', 'O5', 'O6', 'O8'], landuse: '05', floors: [1, 30], units: [0, 0], weight: [4, 5, 4] },
-  industrial: { classes: ['E1', 'E9', 'F1', 'F4', 'F5', 'G1', 'G2'], landuse: '06', floors: [1, 4], units: [0, 0], weight: [2, 3, 1] },
-  condo: { classes: ['R4', 'R2', 'R1'], landuse: '02', floors: [4, 30], units: [1, 1], weight: [0.2, 0.2, 0.3] },
-  vacant: { classes: ['V0', 'V1', 'V9'], landuse: '11', floors: [0, 0], units: [0, 0], weight: [0.3, 0.6, 0.2] },
-  public: { classes: ['W1', 'W2', 'M1', 'P2', 'Q1', 'I5'], landuse: '08', floors: [1, 8], units: [0, 0], weight: [2, 1, 1.5] },
+  house: { classes: ['A1', 'A2', 'A5', 'A9', 'B1', 'B2', 'B3', 'B9'], landuse: '01', floors: [1, 3], units: [1, 2], weight: [0.5, 0.4, 0.5, 0.3] },
+  walkup: { classes: ['C0', 'C1', 'C2', 'C3', 'C4', 'C7'], landuse: '02', floors: [3, 6], units: [3, 30], weight: [3, 2.5, 1.5, 9] },
+  elevator: { classes: ['D1', 'D3', 'D4', 'D6', 'D7', 'D9'], landuse: '03', floors: [6, 40], units: [30, 600], weight: [12, 8, 6, 16] },
+  mixed: { classes: ['S1', 'S2', 'S3', 'S4', 'S9'], landuse: '04', floors: [2, 5], units: [1, 6], weight: [2, 2, 1.5, 3] },
+  commercial: { classes: ['K1', 'K2', 'K4', 'O4', 'O5', 'O6', 'O8'], landuse: '05', floors: [1, 30], units: [0, 0], weight: [4, 5, 4, 0.05] },
+  industrial: { classes: ['E1', 'E9', 'F1', 'F4', 'F5', 'G1', 'G2'], landuse: '06', floors: [1, 4], units: [0, 0], weight: [2, 3, 1, 0.02] },
+  condo: { classes: ['R4', 'R2', 'R1'], landuse: '02', floors: [4, 30], units: [1, 1], weight: [0.2, 0.2, 0.3, 0.4] },
+  vacant: { classes: ['V0', 'V1', 'V9'], landuse: '11', floors: [0, 0], units: [0, 0], weight: [0.3, 0.6, 0.2, 0] },
+  public: { classes: ['W1', 'W2', 'M1', 'P2', 'Q1', 'I5'], landuse: '08', floors: [1, 8], units: [0, 0], weight: [2, 1, 1.5, 0.2] },
 };
 
 /** Share of each kind in Manhattan and in the other boroughs (SI has more houses still). */
@@ -107,17 +110,20 @@ const KIND_MIX: Record<'dense' | 'outer' | 'island', ReadonlyArray<readonly [Kin
 const mixOf = (borough: LotBorough) => (borough.code === 1 ? KIND_MIX.dense : borough.code === 5 ? KIND_MIX.island : KIND_MIX.outer);
 
 /** Share of lots with no record at all in a docket, whatever their building. */
-const ZERO_SHARE = [0.5, 0.55, 0.45];
+const ZERO_SHARE = [0.5, 0.55, 0.45, 0.6];
 /** Spread of a lot's activity around its kind's weight (log-normal): the long tail. */
 const SPREAD = 1.3;
-const TARGET_PER_LOT = [FULL_SCALE.dobViolations / FULL_SCALE.lots, FULL_SCALE.ecbViolations / FULL_SCALE.lots, FULL_SCALE.permits / FULL_SCALE.lots];
+const TARGET_PER_LOT = [FULL_SCALE.dobViolations, FULL_SCALE.ecbViolations, FULL_SCALE.permits, FULL_SCALE.hpdViolations].map((records) => records / FULL_SCALE.lots);
 /** Records of one heavy lot per docket: [least, most]. */
-const HEAVY_RECORDS: Array<[number, number]> = [[1_000, 5_000], [700, 3_200], [200, 1_400]];
+const HEAVY_RECORDS: Array<[number, number]> = [[1_000, 5_000], [700, 3_200], [200, 1_400], [1_500, 6_000]];
 /** Heavy lots at full scale; at least 3 whatever the fraction. */
 const HEAVY_LOTS_FULL = 50;
 
+/** The dockets, as indices of GeneratedLot.records. */
+const DOCKETS = [0, 1, 2, 3] as const;
+
 /** The mean weight of a lot, so the per-docket scale makes the totals come out at the targets. */
-const MEAN_WEIGHT = [0, 1, 2].map((docket) =>
+const MEAN_WEIGHT = DOCKETS.map((docket) =>
   LOT_BOROUGHS.reduce((sum, borough) => {
     const mix = mixOf(borough);
     const total = mix.reduce((s, [, share]) => s + share, 0);
@@ -149,8 +155,8 @@ export interface GeneratedLot {
   longitude: number;
   cd: number;
   heavy: boolean;
-  /** Records in each docket: DOB violations, ECB violations, permits. */
-  records: [number, number, number];
+  /** Records in each docket: DOB violations, ECB violations, permits, HPD violations. */
+  records: [number, number, number, number];
 }
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
@@ -186,7 +192,7 @@ export class PropertySet {
     this.heavyStride = Math.floor(this.lots / this.heavyCount);
     // The ordinary lots' rate is the full scale's, whatever the fraction: a lot reads the same in
     // every set, and only the (at least 3) heavy lots weigh more in a small one.
-    this.scale = [0, 1, 2].map((docket) => {
+    this.scale = DOCKETS.map((docket) => {
       const [least, most] = HEAVY_RECORDS[docket];
       const heavyShare = (HEAVY_LOTS_FULL * (least + most)) / 2 / FULL_SCALE_LOTS;
       const perLot = Math.max(0, TARGET_PER_LOT[docket] - heavyShare);
@@ -231,13 +237,13 @@ export class PropertySet {
         ? `${random.pick(COMPANY_WORDS)} ${street.split(' ').slice(-2, -1)[0] ?? ''} ${random.pick(['LLC', 'REALTY CORP', 'ASSOCIATES LLC', 'HOUSING DEVELOPMENT FUND CORP', 'OWNERS CORP'])}`.replace(/\s+/g, ' ')
         : `${random.pick(SURNAMES)}, ${random.pick(GIVEN_NAMES)}${random.chance(0.4) ? ` ${String.fromCharCode(65 + random.int(0, 25))}` : ''}`;
 
-    const records = [0, 1, 2].map((docket) => {
+    const records = DOCKETS.map((docket) => {
       const docketRandom = new Random(mix(this.seed, index, 10 + docket));
       if (heavy) return docketRandom.int(HEAVY_RECORDS[docket][0], HEAVY_RECORDS[docket][1]);
       if (docketRandom.chance(ZERO_SHARE[docket])) return 0;
       const activity = spec.weight[docket] * Math.exp(SPREAD * gaussian(docketRandom));
       return poisson(docketRandom, this.scale[docket] * activity);
-    }) as [number, number, number];
+    }) as [number, number, number, number];
 
     return {
       index,
@@ -608,8 +614,92 @@ async function writePermits(set: PropertySet, out: Writable, endMs: number): Pro
   return written;
 }
 
+const HPD_CLASSES: ReadonlyArray<readonly [string, number]> = [['A', 26], ['B', 65], ['C', 9]];
+/** Order numbers and notice texts of the kind HPD writes (section of the housing maintenance code, the condition, where). */
+const HPD_ORDERS: ReadonlyArray<readonly [string, string]> = [
+  ['502', 'SECTION 27-2005 ADM CODE PROPERLY REPAIR WITH SIMILAR MATERIAL THE BROKEN OR DEFECTIVE CERAMIC FLOOR TILES'],
+  ['508', 'SECTION 27-2013 ADM CODE PAINT WITH LIGHT COLORED PAINT TO THE SATISFACTION OF THIS DEPARTMENT ALL WALLS AND CEILINGS'],
+  ['556', 'SECTION 27-2005 ADM CODE & 309 M/D LAW ABATE THE NUISANCE CONSISTING OF MICE'],
+  ['567', 'SECTION 27-2031 ADM CODE PROVIDE HOT WATER AT ALL HOT WATER FIXTURES'],
+  ['577', 'SECTION 27-2017.4 ADM CODE ABATE THE NUISANCE CONSISTING OF ROACHES'],
+  ['686', 'SECTION 27-2040 ADM CODE PROVIDE ADEQUATE LIGHTING AT OR NEAR THE OUTSIDE OF THE FRONT ENTRANCEWAY OF THE BUILDING'],
+  ['780', 'SECTION 27-2046.1 HMC: REPAIR OR REPLACE THE SMOKE DETECTOR'],
+  ['550', 'SECTION 27-2033 ADM CODE PROVIDE READY ACCESS TO BUILDINGS HEATING SYSTEM'],
+];
+/** CurrentStatus with its id, open ones and closing ones, weighted as the real export shows them. */
+const HPD_OPEN_STATUSES: ReadonlyArray<readonly [readonly [string, string], number]> = [[['2', 'NOV SENT OUT'], 24], [['28', 'INVALID CERTIFICATION'], 2], [['21', 'NOT COMPLIED WITH'], 1]];
+const HPD_CLOSED_STATUSES: ReadonlyArray<readonly [readonly [string, string], number]> = [[['19', 'VIOLATION CLOSED'], 44], [['9', 'VIOLATION DISMISSED'], 29]];
+
+async function writeHpdViolations(set: PropertySet, out: Writable, endMs: number): Promise<number> {
+  const writer = new ChunkedWriter(out);
+  await writeLine(out, csvLine(HPD_VIOLATIONS_HEADER));
+  let written = 0;
+  for (const index of set.shuffledIndices(4)) {
+    const lot = set.lot(index);
+    const count = lot.records[3];
+    if (count === 0) continue;
+    const random = new Random(mix(set.seed, index, 23));
+    const buildingId = String(100_000 + index);
+    const registrationId = String(100_000 + (index % 800_000));
+    for (let n = 0; n < count; n += 1) {
+      written += 1;
+      const inspected = pastDay(random, endMs);
+      const noticed = Math.min(endMs - DAY_MS, inspected + random.int(1, 7) * DAY_MS);
+      const violationClass = random.weighted(HPD_CLASSES);
+      const [order, text] = random.pick(HPD_ORDERS);
+      const open = random.chance(endMs - inspected < 2 * 365 * DAY_MS ? 0.6 : 0.15);
+      const [statusId, status] = random.weighted(open ? HPD_OPEN_STATUSES : HPD_CLOSED_STATUSES);
+      const statusAt = status === 'NOV SENT OUT' ? noticed : Math.min(endMs - DAY_MS, noticed + random.int(10, 400) * DAY_MS);
+      const correctBy = noticed + (violationClass === 'C' ? 1 : violationClass === 'B' ? 30 : 90) * DAY_MS;
+      const apartment = lot.unitsres > 1 && random.chance(0.8) ? `${random.int(1, Math.max(1, Math.min(40, lot.numfloors)))}${String.fromCharCode(65 + random.int(0, 5))}` : null;
+      await writer.line(row(HPD_VIOLATIONS_HEADER, {
+        ViolationID: String(20_000_000 + written),
+        BuildingID: buildingId,
+        RegistrationID: registrationId,
+        BoroID: String(lot.borough.code),
+        Borough: lot.borough.upper,
+        HouseNumber: lot.houseNumber,
+        LowHouseNumber: lot.houseNumber,
+        HighHouseNumber: lot.houseNumber,
+        StreetName: lot.street,
+        Postcode: String(lot.zip),
+        Apartment: apartment,
+        Story: apartment === null ? random.pick(['Yards / Courts', 'Cellar', 'Roof', '1']) : apartment.replace(/[A-Z]$/, ''),
+        Block: String(lot.block),
+        Lot: String(lot.lot),
+        Class: violationClass,
+        InspectionDate: mdy(inspected),
+        ApprovedDate: mdy(Math.min(noticed, inspected + DAY_MS)),
+        OriginalCertifyByDate: mdy(correctBy + 14 * DAY_MS),
+        OriginalCorrectByDate: mdy(correctBy),
+        CertifiedDate: !open && random.chance(0.4) ? mdy(Math.min(statusAt, correctBy)) : null,
+        OrderNumber: order,
+        NOVID: String(5_000_000 + written),
+        NOVDescription: apartment === null ? `${text} AT ${random.pick(['PUBLIC HALL, 1st STORY', 'CELLAR', 'ROOF', 'FRONT ENTRANCE'])}` : `${text} IN THE ENTIRE APARTMENT LOCATED AT APT ${apartment}`,
+        NOVIssuedDate: mdy(noticed),
+        CurrentStatusID: statusId,
+        CurrentStatus: status,
+        CurrentStatusDate: mdy(statusAt),
+        NovType: 'Original',
+        ViolationStatus: open ? 'Open' : 'Close',
+        RentImpairing: violationClass === 'C' && random.chance(0.3) ? 'Y' : 'N',
+        Latitude: lot.address === null ? null : String(lot.latitude),
+        Longitude: lot.address === null ? null : String(lot.longitude),
+        CommunityBoard: String(lot.cd % 100),
+        CouncilDistrict: String(1 + (lot.index % 51)),
+        CensusTract: String(1 + (lot.block % 900)),
+        BIN: lot.bin,
+        BBL: lot.bbl,
+        NTA: lot.borough.ntas[lot.block % lot.borough.ntas.length],
+      }));
+    }
+  }
+  await writer.flush();
+  return written;
+}
+
 /**
- * Writes the four files. Each is a pass over the lots (PLUTO in BBL order, the dockets
+ * Writes the five files. Each is a pass over the lots (PLUTO in BBL order, the dockets
  * shuffled); memory stays flat whatever the fraction.
  */
 export async function generateProperties(outputs: PropertiesOutputs, options: PropertiesOptions): Promise<PropertiesCounts> {
@@ -619,8 +709,9 @@ export async function generateProperties(outputs: PropertiesOutputs, options: Pr
   const dobViolations = await writeDobViolations(set, outputs.dobViolations, endMs);
   const ecbViolations = await writeEcbViolations(set, outputs.ecbViolations, endMs);
   const permits = await writePermits(set, outputs.permits, endMs);
+  const hpdViolations = await writeHpdViolations(set, outputs.hpdViolations, endMs);
   const owners = await writeOwners(set, { registrations: outputs.hpdRegistrations, contacts: outputs.hpdContacts, truth: outputs.ownersTruth }, options.endDate ?? DEFAULT_END);
   const heavyLots: string[] = [];
   for (let index = set.heavyStride >> 1; heavyLots.length < set.heavyCount; index += set.heavyStride) heavyLots.push(set.lot(index).bbl);
-  return { lots, dobViolations, ecbViolations, permits, heavyLots, owners };
+  return { lots, dobViolations, ecbViolations, permits, hpdViolations, heavyLots, owners };
 }

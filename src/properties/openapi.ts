@@ -7,7 +7,8 @@ export { bblParam };
 import { exportableList, exportListErrors, exportParams } from '../contract/export-document';
 import type { ApiFragment } from '../contract/types';
 import { DEADLINE_KINDS, DEADLINE_STATUSES, DUE_SOON_DAYS, EVIDENCE_DATASETS } from '../domain/properties/deadlines';
-import { VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
+import { HPD_CLOSING_STATUSES } from '../domain/properties/violations';
+import { HPD_VIOLATION_CLASSES, VIOLATION_AGENCIES, VIOLATION_RECORD_TYPES, VIOLATION_SORTS } from './types';
 
 const TAG = 'Properties';
 
@@ -15,6 +16,7 @@ const TAG = 'Properties';
 export const ViolationDocketQuery = Type.Object({
   agency: Type.Optional(listOf(enumOf(VIOLATION_AGENCIES), `Agencies to keep: ${VIOLATION_AGENCIES.join(', ')}.`)),
   status: Type.Optional(enumOf(['open', 'closed'] as const, { description: 'open: only violations that still demand action (isOpen true); closed: only the others.' })),
+  class: Type.Optional(listOf(enumOf(HPD_VIOLATION_CLASSES), `HPD hazard classes to keep: ${HPD_VIOLATION_CLASSES.join(', ')} (class C: immediately hazardous). Only HPD violations have a class, so this filter leaves out every other docket's.`)),
   since: Type.Optional(dateParam('Issued on or after this date (violations with no issue date never match).')),
   until: Type.Optional(dateParam('Issued on or before this date (violations with no issue date never match).')),
   sort: enumOf(VIOLATION_SORTS, { default: '-date', description: 'date / -date: by issue date; penalty / -penalty: by penalty imposed. Default -date.' }),
@@ -24,7 +26,7 @@ export const ViolationDocketQuery = Type.Object({
 export type ViolationDocketQuery = Static<typeof ViolationDocketQuery>;
 
 /** The CSV columns of a lot's violation docket export (README: CSV exports): a PropertyViolation's fields. */
-export const VIOLATION_DOCKET_CSV = ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents'] as const;
+export const VIOLATION_DOCKET_CSV = ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents', 'class'] as const;
 
 export const DeadlineQuery = Type.Object({
   status: Type.Optional(listOf(enumOf(DEADLINE_STATUSES), `Statuses to keep: ${DEADLINE_STATUSES.join(', ')}.`)),
@@ -43,7 +45,8 @@ const VIOLATION_MAPPING = [
   '- DOB Violations (3h2n-5cm9): agency `DOB`, recordType `dob_violation`. isOpen: a `*` in the VIOLATION_CATEGORY code (`V*-`, `VW*-`, `VP*-`: dismissed or resolved) means closed, no star (`V-DOB VIOLATION - ACTIVE`) means open; a blank or unknown category falls back to the star in the violation number\'s prefix. No penalty (penaltyImposedCents and penaltyDueCents are 0: DOB\'s penalties are the ECB records).',
   '- DOB ECB Violations (6bgk-3dad): agency `ECB`, recordType `ecb_violation`. isOpen while ECB_VIOLATION_STATUS is not RESOLVE, or the hearing date is today or later, or a balance is due. penaltyImposedCents is PENALITY_IMPOSED; penaltyDueCents is BALANCE_DUE, never negative (an overpayment is no debt). status reads `ECB_VIOLATION_STATUS / HEARING_STATUS / CERTIFICATION_STATUS`; statusAt is the hearing date.',
   '- DOB Safety Violations (855j-jady): agency `DOB_NOW`, recordType `dob_safety_violation`. isOpen unless Violation Status is Dismissed. No penalty columns (both 0).',
-  'A status value a mapping does not know never hides a violation: what cannot be read as closed is open (the ingest report counts such values). `HPD` (HPD violations) joins the agency vocabulary when that dataset is ingested. status and description are empty strings when the dataset leaves them blank.',
+  `- HPD Housing Maintenance Code Violations (wvxf-dwi5): agency \`HPD\`, recordType \`hpd_violation\`. isOpen while HPD shows the violation open: ViolationStatus \`Open\` is open and \`Close\` closed; where ViolationStatus is blank or another value, open unless CurrentStatus is a closing status (${HPD_CLOSING_STATUSES.join(', ')}). status is CurrentStatus (NOV SENT OUT, NOT COMPLIED WITH, INVALID CERTIFICATION, VIOLATION CLOSED, VIOLATION DISMISSED, ...; ViolationStatus where it is blank), statusAt CurrentStatusDate; issuedAt is the notice of violation's issue date (NOVIssuedDate), or the inspection date for a violation not yet noticed; description is the notice's text (NOVDescription). class is HPD's hazard class (A non-hazardous, B hazardous, C immediately hazardous). No penalty columns (both 0): HPD's civil penalties are sought in Housing Court and are not in the dataset.`,
+  'A status value a mapping does not know never hides a violation: what cannot be read as closed is open (the ingest report counts such values). status and description are empty strings when the dataset leaves them blank.',
 ].join('\n');
 
 const VIOLATION_ORDER = `Order: -date (default) newest issue date first, date oldest first; -penalty largest penalty imposed first, penalty smallest first. Ties break on the violation's dataset and source id, in the same direction as the sort, so the order is total. Violations with no issue date come after every dated one in both date directions. Cursor pagination is keyset over those values: following meta.nextCursor reaches every violation exactly once, and violations written between two pages never shift the ones still to come. A cursor is only valid for the same lot, filters and sort. Unknown query parameters are rejected (400 unknown_parameter); a parameter given twice is 400; since after until is 400.`;
@@ -83,7 +86,7 @@ export const propertiesFragment: ApiFragment = {
       type: 'object',
       additionalProperties: false,
       description: VIOLATION_MAPPING,
-      required: ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents'],
+      required: ['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents', 'class'],
       properties: {
         identifier: { type: 'string', description: 'Violation or summons number, as the dataset writes it.' },
         agency: { type: 'string', enum: [...VIOLATION_AGENCIES] },
@@ -95,6 +98,10 @@ export const propertiesFragment: ApiFragment = {
         statusAt: nullable({ ...DATE, description: 'Last status or hearing date.' }),
         penaltyImposedCents: { type: 'integer', minimum: 0 },
         penaltyDueCents: { type: 'integer', minimum: 0, description: 'Balance currently due.' },
+        class: nullable({
+          type: 'string',
+          description: "HPD's hazard class of the violation: `A` non-hazardous, `B` hazardous, `C` immediately hazardous (another letter HPD writes is served as written). Null for the DOB, ECB and DOB safety dockets, which have no such class (ECB's own Hazardous/Non-Hazardous severity is not mapped onto it).",
+        }),
       },
     },
     Deadline: {
@@ -130,7 +137,7 @@ export const propertiesFragment: ApiFragment = {
       {
         operationId: 'listPropertyViolations',
         summary: "A lot's violation docket",
-        description: `Every violation of the lot from the DOB, ECB and DOB safety dockets, one item per violation. Filters combine (AND); agency is a comma list matching any. Meant for monitoring by polling with since set to the last check.\n\n${VIOLATION_MAPPING}\n\n${VIOLATION_ORDER}`,
+        description: `Every violation of the lot from the DOB, ECB, DOB safety and HPD housing maintenance code dockets, one item per violation. Filters combine (AND); agency is a comma list matching any. Meant for monitoring by polling with since set to the last check.\n\n${VIOLATION_MAPPING}\n\n${VIOLATION_ORDER}`,
         tags: [TAG],
         'x-unknown-parameters': 'reject',
         'x-ordered': [['since', 'until']],

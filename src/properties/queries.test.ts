@@ -24,4 +24,11 @@ describe('violation docket query (buildLotListQuery on property_violations)', ()
       "where bbl = $1 and issued_at >= $2::date and coalesce(v.issued_at, '-infinity'::date) >= $2::date order by coalesce(v.issued_at, '-infinity'::date) desc, source_dataset desc, source_id desc limit $3",
     );
   });
+
+  it('HPD classes as one array parameter, beside the agencies and the status; the class read with every item', () => {
+    const query = buildDocketQuery({ bbl: '1', sort: '-date', agency: ['HPD'], status: 'open', violationClass: ['B', 'C'] }, null, 5);
+    expect(query.values).toEqual(['1', ['HPD'], ['B', 'C'], 5]);
+    expect(squash(query.text)).toContain('where bbl = $1 and agency = any($2::text[]) and is_open = true and violation_class = any($3::text[]) order by');
+    expect(squash(query.text)).toContain('penalty_due_cents::text as penalty_due_cents, violation_class from property_violations v');
+  });
 });

@@ -14,6 +14,8 @@ export interface DocketFilter {
   bbl: string;
   agency?: readonly string[];
   status?: 'open' | 'closed';
+  /** HPD hazard classes to keep (violations only: the other lot lists have no class). */
+  violationClass?: readonly string[];
   since?: string;
   until?: string;
   sort: ViolationSort;
@@ -41,7 +43,7 @@ export function buildDocketQuery(filter: DocketFilter, after: Position | null, l
 const VIOLATION_LIST: LotListTable = {
   table: 'property_violations',
   alias: 'v',
-  columns: 'is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents',
+  columns: 'is_open, issued_at::text as issued_at, status_at::text as status_at, penalty_imposed_cents::text as penalty_imposed_cents, penalty_due_cents::text as penalty_due_cents, violation_class',
 };
 
 /** A lot's list table (violations, permits): the table, its alias and the columns it reads after the common ones. */
@@ -72,6 +74,7 @@ export function buildLotListQuery(
   const where = ['bbl = $1'];
   if (filter.agency) where.push(`agency = any(${param(filter.agency)}::text[])`);
   if (filter.status) where.push(`is_open = ${filter.status === 'open'}`);
+  if (filter.violationClass) where.push(`violation_class = any(${param(filter.violationClass)}::text[])`);
   const { descending, amountColumn } = order;
   const missingDate = descending ? "'-infinity'::date" : "'infinity'::date";
   // Qualified: a bare name in ORDER BY would resolve to the text-cast output column of the same name.

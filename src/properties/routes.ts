@@ -23,7 +23,7 @@ export function propertyRoutes(deps: AppDeps): Route[] {
       input: propertyInputs.violations,
       async handler(ctx, { params: { bbl }, query }) {
         const { store } = ctx.state;
-        const { sort, agency, status, since, until } = query;
+        const { sort, agency, status, since, until, class: violationClass } = query;
         await answerList(ctx, deps, store.mode, {
           list: 'property-violations',
           csv: VIOLATION_DOCKET_CSV,
@@ -31,7 +31,7 @@ export function propertyRoutes(deps: AppDeps): Route[] {
           scope: { bbl },
           position: positionShapeOf(sort),
           async rows(after, count) {
-            const rows = await docketRows(store, { bbl, agency, status, since, until, sort }, after, count);
+            const rows = await docketRows(store, { bbl, agency, status, violationClass, since, until, sort }, after, count);
             // A violation's lot exists (foreign key): only an empty page asks whether the lot does.
             if (rows.length === 0 && !(await lotExists(store, bbl))) throw notFound(`property ${bbl}`);
             return rows;

@@ -45,6 +45,7 @@ export async function docketRows(store: DataStore, filter: DocketFilter, after: 
     statusAt: row.status_at,
     penaltyImposedCents: Number(row.penalty_imposed_cents),
     penaltyDueCents: Number(row.penalty_due_cents),
+    class: row.violation_class,
   }));
 }
 
@@ -68,7 +69,7 @@ export interface LotRecordTable {
 }
 
 export const LOT_RECORD_TABLES: readonly LotRecordTable[] = [
-  { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations' },
+  { table: 'property_violations', datasets: 'DOB Violations, DOB ECB Violations, DOB Safety Violations, HPD Housing Maintenance Code Violations' },
   { table: 'property_permits', datasets: 'DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits' },
   // A registration's contacts are its people (GET /properties/{bbl}/owners), not records of the lot.
   { table: 'property_filings', datasets: 'DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations', except: "source_dataset = 'hpd-contacts'" },

@@ -1,6 +1,8 @@
 /** The vocabularies of a property violation item (docs/decisions.md, Properties). */
-export const VIOLATION_AGENCIES = ['DOB', 'ECB', 'DOB_NOW'] as const;
-export const VIOLATION_RECORD_TYPES = ['dob_violation', 'ecb_violation', 'dob_safety_violation'] as const;
+export const VIOLATION_AGENCIES = ['DOB', 'ECB', 'DOB_NOW', 'HPD'] as const;
+export const VIOLATION_RECORD_TYPES = ['dob_violation', 'ecb_violation', 'dob_safety_violation', 'hpd_violation'] as const;
+/** HPD's hazard classes: A non-hazardous, B hazardous, C immediately hazardous. */
+export const HPD_VIOLATION_CLASSES = ['A', 'B', 'C'] as const;
 export const VIOLATION_SORTS = ['-date', 'date', '-penalty', 'penalty'] as const;
 export type ViolationSort = (typeof VIOLATION_SORTS)[number];
 
@@ -16,4 +18,6 @@ export interface PropertyViolationItem {
   statusAt: string | null;
   penaltyImposedCents: number;
   penaltyDueCents: number;
+  /** HPD's hazard class (A, B, C); null for the DOB dockets, which class none. */
+  class: string | null;
 }

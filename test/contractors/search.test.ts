@@ -195,4 +195,14 @@ describe('GET /contractors/search', () => {
       expect([typo, byTypo.body.data.map((item: Summary) => item.slug)]).toEqual([typo, expect.arrayContaining([slug])]);
     }
   });
+
+  it('finds a company through a letter missing from a three-letter word or a mistyped legal form, and puts names written with a leading & first for a query typed so', async () => {
+    // The file was ingested by the test above (same store).
+    const top = async (q: string, limit = 5) => (await api.get(`/api/v1/contractors/search?q=${encodeURIComponent(q)}&limit=${limit}`, { key: api.keys.test })).body.data.map((item: Summary) => item.name);
+    for (const q of ['dz cab corp', 'duz cab crp', 'duz cab corp']) expect([q, await top(q)]).toEqual([q, expect.arrayContaining(['DUZ CAB CORP'])]);
+    for (const [q, name] of [['& f t', '& F TAXI INC'], ['&f taxi', '& F TAXI INC'], ['& m h', '& M HACKING CORP'], ['& b c', '& B CAR AND LIMOUSINE, INC']]) {
+      const names = await top(q);
+      expect([q, names.slice(0, 5)]).toEqual([q, expect.arrayContaining([name])]);
+    }
+  });
 });

@@ -12,7 +12,7 @@ const BASE = '/api/v1/properties';
 const FIXTURE_LOTS = ['1005670012', '3019870033', '2032410017', '4015230060', '5006120088', '1016780029'];
 /** Each fixture lot's rows per table, counted by hand in fixtures/properties (totalRecords counts the registered tables). */
 const ROWS_BY_TABLE: Record<string, Record<string, number>> = {
-  property_violations: { '1005670012': 6, '3019870033': 3, '2032410017': 7, '4015230060': 0, '5006120088': 1, '1016780029': 1 },
+  property_violations: { '1005670012': 6, '3019870033': 4, '2032410017': 9, '4015230060': 0, '5006120088': 1, '1016780029': 1 },
   property_permits: { '1005670012': 4, '3019870033': 2, '2032410017': 3, '4015230060': 1, '5006120088': 0, '1016780029': 0 },
   property_filings: { '1005670012': 7, '3019870033': 1, '2032410017': 6, '4015230060': 0, '5006120088': 0, '1016780029': 0 },
 };
@@ -46,7 +46,7 @@ describe('properties in test mode', () => {
     expect(brief).toEqual([
       ['1005670012', '225 WEST 11 STREET', 'MODERATE', 33, 4, totalRecords('1005670012'), 625_000, 500_000, 1],
       ['3019870033', '412 GREENE AVENUE', 'LOW', 0, 0, totalRecords('3019870033'), 0, 0, 0],
-      ['2032410017', '1845 GRAND CONCOURSE', 'HIGH', 50, 6, totalRecords('2032410017'), 1_500_000, 1_250_000, 1],
+      ['2032410017', '1845 GRAND CONCOURSE', 'HIGH', 56, 7, totalRecords('2032410017'), 1_500_000, 1_250_000, 1],
       ['4015230060', '37-18 82 STREET', 'LOW', 0, 0, totalRecords('4015230060'), 0, 0, 0],
       ['5006120088', '1200 VICTORY BOULEVARD', 'LOW', 5, 1, totalRecords('5006120088'), 0, 0, 0],
       ['1016780029', '', 'LOW', 3, 1, totalRecords('1016780029'), 0, 0, 0],
@@ -59,9 +59,14 @@ describe('properties in test mode', () => {
     }
     // Open and closed items of every agency.
     const items = (await Promise.all(FIXTURE_LOTS.map((bbl) => asTest(`${BASE}/${bbl}/violations?limit=100`)))).flatMap((res) => res.body.data);
-    for (const agency of ['DOB', 'ECB', 'DOB_NOW']) {
+    for (const agency of ['DOB', 'ECB', 'DOB_NOW', 'HPD']) {
       expect([agency, items.filter((item: any) => item.agency === agency).map((item: any) => item.isOpen).sort()]).toEqual([agency, expect.arrayContaining([false, true])]);
     }
+    // HPD's class on its items, none on the others.
+    expect(items.filter((item: any) => item.agency === 'HPD').map((item: any) => [item.identifier, item.class, item.isOpen]).sort()).toEqual([
+      ['16100001', 'A', false], ['16100002', 'C', true], ['16100003', 'B', false],
+    ]);
+    expect(items.filter((item: any) => item.agency !== 'HPD').every((item: any) => item.class === null)).toBe(true);
     // Permits and job filings, open and closed, of both systems.
     const permits = (await Promise.all(FIXTURE_LOTS.map((bbl) => asTest(`${BASE}/${bbl}/permits?limit=100`)))).flatMap((res) => res.body.data);
     expect(permits).toHaveLength(10);

@@ -51,7 +51,7 @@ describe('GET /properties/{bbl}/violations', () => {
   it('answers items with exactly the contract fields, in contract order, newest first by default', async () => {
     const res = await api.get(`${BASE}/${LOT}/violations?limit=100`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data[0])).toEqual(['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents']);
+    expect(Object.keys(res.body.data[0])).toEqual(['identifier', 'agency', 'recordType', 'status', 'description', 'isOpen', 'issuedAt', 'statusAt', 'penaltyImposedCents', 'penaltyDueCents', 'class']);
     // -date: 2021-07-30, then the three 2020-01-05 by dataset desc (ecb, dob-violations, dob-safety), 2019, then the undated (dob-violations before dob-safety, descending).
     expect(res.body.data.map((item: any) => item.identifier)).toEqual(['E3', 'E1', 'D1', 'S2', 'E2', 'D2', 'S1']);
     expect(res.body.meta).toEqual({ nextCursor: null, returned: 7 });
@@ -141,11 +141,11 @@ describeWithDockets('GET /properties/{bbl}/violations on the real dockets', () =
     expect(res.body.data).toEqual([
       {
         identifier: '35299809L', agency: 'ECB', recordType: 'ecb_violation', status: 'RESOLVE / CURED/IN-VIO / CURE ACCEPTED', description: expect.any(String),
-        isOpen: false, issuedAt: '2018-01-30', statusAt: '2018-03-22', penaltyImposedCents: 0, penaltyDueCents: 0,
+        isOpen: false, issuedAt: '2018-01-30', statusAt: '2018-03-22', penaltyImposedCents: 0, penaltyDueCents: 0, class: null,
       },
       {
         identifier: 'VP*061517CBS03MC01', agency: 'DOB', recordType: 'dob_violation', status: 'VP*-VIOLATION UNSERVED ECB- DISMISSED', description: expect.any(String),
-        isOpen: false, issuedAt: '2017-06-15', statusAt: '2017-06-28', penaltyImposedCents: 0, penaltyDueCents: 0,
+        isOpen: false, issuedAt: '2017-06-15', statusAt: '2017-06-28', penaltyImposedCents: 0, penaltyDueCents: 0, class: null,
       },
     ]);
   });

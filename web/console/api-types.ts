@@ -96,7 +96,7 @@ export interface components {
              */
             cadence: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "fixed";
             /**
-             * @description What a full pass does with a record the city no longer publishes: removed (it stops being served, and the change feed records what that changes) or kept. Per data set: restaurants: kept, the city's export drops inspections older than its window; this API keeps the history; pluto: kept, a lot a PLUTO release no longer lists (merged, renumbered) keeps what the other datasets hold of it; pad-addresses: kept, a file, never synced: loaded again by hand; dob-permits: removed, the permit or job filing stops being served; dob-jobs: removed, the permit or job filing stops being served; dob-now-jobs: removed, the permit or job filing stops being served; dob-now-permits: removed, the permit or job filing stops being served; dob-violations: removed, the violation (its lot's counts change) stops being served; ecb-violations: removed, the violation (its lot's counts change) stops being served; dob-safety-violations: removed, the violation (its lot's counts change) stops being served; elevators: kept, a file, never synced: loaded again by hand; dob-complaints: removed, the filing (the lot's deadlines read without it) stops being served; facade-filings: kept, a file, never synced: loaded again by hand; energy-benchmarking: kept, a file, never synced: loaded again by hand; energy-grades: kept, a file, never synced: loaded again by hand; hpd-registrations: removed, the filing (the lot's deadlines read without it) stops being served; hpd-contacts: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-facades: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-elevators: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-boilers: removed, the filing (the lot's deadlines read without it) stops being served; ll84-disclosure: removed, the filing (the lot's deadlines read without it) stops being served; oath: removed, the summons (its company's totals change) stops being served.
+             * @description What a full pass does with a record the city no longer publishes: removed (it stops being served, and the change feed records what that changes) or kept. Per data set: restaurants: kept, the city's export drops inspections older than its window; this API keeps the history; pluto: kept, a lot a PLUTO release no longer lists (merged, renumbered) keeps what the other datasets hold of it; pad-addresses: kept, a file, never synced: loaded again by hand; dob-permits: removed, the permit or job filing stops being served; dob-jobs: removed, the permit or job filing stops being served; dob-now-jobs: removed, the permit or job filing stops being served; dob-now-permits: removed, the permit or job filing stops being served; dob-violations: removed, the violation (its lot's counts change) stops being served; ecb-violations: removed, the violation (its lot's counts change) stops being served; dob-safety-violations: removed, the violation (its lot's counts change) stops being served; hpd-violations: removed, the violation (its lot's counts change) stops being served; elevators: kept, a file, never synced: loaded again by hand; dob-complaints: removed, the filing (the lot's deadlines read without it) stops being served; facade-filings: kept, a file, never synced: loaded again by hand; energy-benchmarking: kept, a file, never synced: loaded again by hand; energy-grades: kept, a file, never synced: loaded again by hand; hpd-registrations: removed, the filing (the lot's deadlines read without it) stops being served; hpd-contacts: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-facades: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-elevators: removed, the filing (the lot's deadlines read without it) stops being served; dob-now-boilers: removed, the filing (the lot's deadlines read without it) stops being served; ll84-disclosure: removed, the filing (the lot's deadlines read without it) stops being served; oath: removed, the summons (its company's totals change) stops being served.
              * @enum {string}
              */
             dropped: "removed" | "kept";
@@ -492,15 +492,16 @@ export interface components {
          *     - DOB Violations (3h2n-5cm9): agency `DOB`, recordType `dob_violation`. isOpen: a `*` in the VIOLATION_CATEGORY code (`V*-`, `VW*-`, `VP*-`: dismissed or resolved) means closed, no star (`V-DOB VIOLATION - ACTIVE`) means open; a blank or unknown category falls back to the star in the violation number's prefix. No penalty (penaltyImposedCents and penaltyDueCents are 0: DOB's penalties are the ECB records).
          *     - DOB ECB Violations (6bgk-3dad): agency `ECB`, recordType `ecb_violation`. isOpen while ECB_VIOLATION_STATUS is not RESOLVE, or the hearing date is today or later, or a balance is due. penaltyImposedCents is PENALITY_IMPOSED; penaltyDueCents is BALANCE_DUE, never negative (an overpayment is no debt). status reads `ECB_VIOLATION_STATUS / HEARING_STATUS / CERTIFICATION_STATUS`; statusAt is the hearing date.
          *     - DOB Safety Violations (855j-jady): agency `DOB_NOW`, recordType `dob_safety_violation`. isOpen unless Violation Status is Dismissed. No penalty columns (both 0).
-         *     A status value a mapping does not know never hides a violation: what cannot be read as closed is open (the ingest report counts such values). `HPD` (HPD violations) joins the agency vocabulary when that dataset is ingested. status and description are empty strings when the dataset leaves them blank.
+         *     - HPD Housing Maintenance Code Violations (wvxf-dwi5): agency `HPD`, recordType `hpd_violation`. isOpen while HPD shows the violation open: ViolationStatus `Open` is open and `Close` closed; where ViolationStatus is blank or another value, open unless CurrentStatus is a closing status (VIOLATION CLOSED, VIOLATION DISMISSED). status is CurrentStatus (NOV SENT OUT, NOT COMPLIED WITH, INVALID CERTIFICATION, VIOLATION CLOSED, VIOLATION DISMISSED, ...; ViolationStatus where it is blank), statusAt CurrentStatusDate; issuedAt is the notice of violation's issue date (NOVIssuedDate), or the inspection date for a violation not yet noticed; description is the notice's text (NOVDescription). class is HPD's hazard class (A non-hazardous, B hazardous, C immediately hazardous). No penalty columns (both 0): HPD's civil penalties are sought in Housing Court and are not in the dataset.
+         *     A status value a mapping does not know never hides a violation: what cannot be read as closed is open (the ingest report counts such values). status and description are empty strings when the dataset leaves them blank.
          */
         PropertyViolation: {
             /** @description Violation or summons number, as the dataset writes it. */
             identifier: string;
             /** @enum {string} */
-            agency: "DOB" | "ECB" | "DOB_NOW";
+            agency: "DOB" | "ECB" | "DOB_NOW" | "HPD";
             /** @enum {string} */
-            recordType: "dob_violation" | "ecb_violation" | "dob_safety_violation";
+            recordType: "dob_violation" | "ecb_violation" | "dob_safety_violation" | "hpd_violation";
             /** @description The current status line, from the dataset's own status columns. */
             status: string;
             description: string;
@@ -516,6 +517,8 @@ export interface components {
             penaltyImposedCents: number;
             /** @description Balance currently due. */
             penaltyDueCents: number;
+            /** @description HPD's hazard class of the violation: `A` non-hazardous, `B` hazardous, `C` immediately hazardous (another letter HPD writes is served as written). Null for the DOB, ECB and DOB safety dockets, which have no such class (ECB's own Hazardous/Non-Hazardous severity is not mapped onto it). */
+            class: string | null;
         };
         /** @description A compliance obligation of the lot, derived by the service from PLUTO and the loaded city datasets (not raw city data). */
         Deadline: {
@@ -621,7 +624,7 @@ export interface components {
          *
          *     Risk:
          *
-         *     Property risk score (0-100, higher is worse), computed from the lot's violation dockets only (DOB, ECB, DOB safety violations; HPD once ingested), as of today for live keys and the fixture reference date for test keys.
+         *     Property risk score (0-100, higher is worse), computed from the lot's violation dockets only (DOB, ECB, DOB safety and HPD violations; an HPD violation counts like any other whatever its class), as of today for live keys and the fixture reference date for test keys.
          *
          *     Each finding counts with a recency weight w = 0.25 + 0.75 x 0.5^(ageDays/730), dated by the violation's issue date (a defaulted hearing by its hearing date, or the issue date when no hearing date is known). A finding from today weighs 1.0, two years old 0.625, and never less than 0.25; an undated finding weighs 0.25, a date after the clock counts as today. The score is the sum of four factors, each rounded to whole points and capped; the caps add up to 100, so every point of the score is listed in exactly one factor (riskFactors: its points, count and detail).
          *
@@ -650,18 +653,18 @@ export interface components {
             riskScore: number;
             /** @description Violations of the lot that still demand action (isOpen true), across every docket. */
             openViolations: number;
-            /** @description Every record of the lot across every ingested dataset: DOB Violations, DOB ECB Violations, DOB Safety Violations; DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits; DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations. */
+            /** @description Every record of the lot across every ingested dataset: DOB Violations, DOB ECB Violations, DOB Safety Violations, HPD Housing Maintenance Code Violations; DOB Permit Issuance, DOB Job Application Filings, DOB NOW Job Application Filings, DOB NOW Approved Permits; DOB Complaints Received, DOB hazardous facade re-inspections, DOB elevator devices, LL84 municipal benchmarking, LL33 energy grades, HPD Multiple Dwelling Registrations. */
             totalRecords: number;
-            /** @description Sum of the penalties imposed on the lot's violations (ECB PENALITY_IMPOSED; DOB BIS and DOB safety violations carry none). */
+            /** @description Sum of the penalties imposed on the lot's violations (ECB PENALITY_IMPOSED; DOB BIS, DOB safety and HPD violations carry none). */
             finesImposedCents: number;
             /** @description Penalties currently due (judgment exposure): the sum of the violations' balances due, each never negative. */
             finesDueCents: number;
             /** @description ECB hearings that became default judgments: ECB violations whose HEARING_STATUS is DEFAULT, paid or not. */
             defaultedHearings: number;
-            /** @description Every enforcement system with at least one record of the lot (DOB, ECB, DOB_NOW; HPD once ingested), with its open violations; ordered by openCount descending, then agency. Empty when the lot has no violation on record. */
+            /** @description Every enforcement system with at least one record of the lot (DOB, ECB, DOB_NOW, HPD), with its open violations; ordered by openCount descending, then agency. Empty when the lot has no violation on record. */
             agencies: {
                 /** @enum {string} */
-                agency: "DOB" | "ECB" | "DOB_NOW";
+                agency: "DOB" | "ECB" | "DOB_NOW" | "HPD";
                 /** @description Open violations from this system. */
                 openCount: number;
             }[];

@@ -34,6 +34,8 @@ export interface ContractorDocument {
   /** The one- and two-edit keys of every docket spelling's name words (spellingsCoreWords; src/search/edit-keys.ts): the typo tiers. */
   nameEditKeys: string[];
   nameTwoEditKeys: string[];
+  /** Some docket spelling starts with '&' ('& F TAXI INC'): a query typed with a leading '&' answers these first. */
+  leadingAmpersand: boolean;
   /** normalizeText(name) as one keyword: exact whole-name match and the name sort. */
   nameExact: string;
   /** compactText(name): whole-name prefix, space- and punctuation-insensitive. */
@@ -91,6 +93,7 @@ export async function buildDocuments(pg: Pool | PoolClient, slugs: string[]): Pr
       nameTails: nameTailsOf(cores.join(' ')),
       nameEditKeys: oneEditKeysOf(cores.join(' ')),
       nameTwoEditKeys: twoEditKeysOf(cores.join(' ')),
+      leadingAmpersand: (company.spellings as string[]).some((spelling) => spelling.trimStart().startsWith('&')),
       nameExact: nameNorm,
       nameCompact: compactText(company.name),
       spellingsCore: cores,

@@ -74,7 +74,7 @@ export const PLUTO_LOAD: KeyedDataset<PlutoRow> = {
 };
 
 /** The violation dockets into the properties family: keyed by the lot (BBL), stored in property_violations. */
-export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD } = violationLoads(PROPERTIES);
+export const { DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, HPD_VIOLATIONS_LOAD } = violationLoads(PROPERTIES);
 
 /** The compliance-evidence datasets into the properties family: keyed by the lot (by BIN through property_buildings where a row names only its building), stored in property_filings. */
 export const {
@@ -104,7 +104,7 @@ export const PROPERTIES_INGEST: IngestFamily = {
   family: PROPERTIES,
   facts: PROPERTY_DATASETS,
   datasets: [
-    PLUTO_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD,
+    PLUTO_LOAD, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, DOB_SAFETY_VIOLATIONS_LOAD, HPD_VIOLATIONS_LOAD, DOB_PERMITS_LOAD, DOB_JOBS_LOAD, DOB_NOW_JOBS_LOAD, DOB_NOW_PERMITS_LOAD,
     DOB_COMPLAINTS_LOAD, FACADE_FILINGS_LOAD, ELEVATORS_LOAD, ENERGY_BENCHMARKING_LOAD, ENERGY_GRADES_LOAD, HPD_REGISTRATIONS_LOAD, HPD_CONTACTS_LOAD,
     DOB_NOW_FACADES_LOAD, DOB_NOW_ELEVATORS_LOAD, DOB_NOW_BOILERS_LOAD, LL84_DISCLOSURE_LOAD, PAD_ADDRESSES_LOAD,
   ].map((dataset) => dataset as KeyedDataset<unknown>),
@@ -116,6 +116,7 @@ export const PROPERTIES_INGEST: IngestFamily = {
     fixture(DOB_VIOLATIONS_LOAD, 'dob_violations.csv'),
     fixture(ECB_VIOLATIONS_LOAD, 'ecb_violations.csv'),
     fixture(DOB_SAFETY_VIOLATIONS_LOAD, 'dob_safety_violations.csv'),
+    fixture(HPD_VIOLATIONS_LOAD, 'hpd_violations.csv'),
     fixture(DOB_PERMITS_LOAD, 'dob_permits.csv'),
     fixture(DOB_NOW_PERMITS_LOAD, 'dob_now_permits.csv'),
     fixture(DOB_JOBS_LOAD, 'dob_jobs.csv'),

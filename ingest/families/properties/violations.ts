@@ -3,11 +3,12 @@ import {
   dobSafetyViolationStanding,
   dobViolationStanding,
   ecbViolationStanding,
+  hpdViolationStanding,
   ViolationStanding,
 } from '../../../src/domain/properties/violations';
 import type { CopyColumn } from '../../load/copy-rows';
 import type { DatasetSpec } from '../../sources/dataset';
-import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, type ViolationRow } from '../../sources/properties';
+import { DOB_SAFETY_VIOLATIONS, DOB_VIOLATIONS, type DocketRow, ECB_VIOLATIONS, HPD_VIOLATIONS, type ViolationRow } from '../../sources/properties';
 import type { Family, KeyedDataset } from '../../load/types';
 import { applyRecords, lotRecordLoad, type RecordTable } from './records';
 import { textField } from '../../sources/dataset';
@@ -15,8 +16,8 @@ import { textField } from '../../sources/dataset';
 /** A violation docket: its source, how its items are labelled, and how its status columns read. */
 interface ViolationDocket<Status> {
   source: DatasetSpec<DocketRow<Status>>;
-  /** DOB (BIS violations), ECB (adjudicated by ECB/OATH), DOB_NOW (DOB NOW and safety violations). */
-  agency: 'DOB' | 'ECB' | 'DOB_NOW';
+  /** DOB (BIS violations), ECB (adjudicated by ECB/OATH), DOB_NOW (DOB NOW and safety violations), HPD (housing maintenance code). */
+  agency: 'DOB' | 'ECB' | 'DOB_NOW' | 'HPD';
   recordType: string;
   standing(status: Status, asOf: Date): ViolationStanding;
   /** Bumped when the way its rows become violations changes (every lot is then applied again). */
@@ -33,6 +34,7 @@ const DOCKETS = {
   'dob-safety-violations': {
     source: DOB_SAFETY_VIOLATIONS, agency: 'DOB_NOW', recordType: 'dob_safety_violation', standing: dobSafetyViolationStanding, revision: 2, idColumn: 'violation_number',
   },
+  'hpd-violations': { source: HPD_VIOLATIONS, agency: 'HPD', recordType: 'hpd_violation', standing: hpdViolationStanding, idColumn: 'violationid' },
 } as const;
 
 type StoredViolation = { row: ViolationRow<unknown>; standing: ViolationStanding; docket: ViolationDocket<unknown> };
@@ -55,6 +57,7 @@ const VIOLATION_COLUMNS: Array<CopyColumn<StoredViolation>> = [
   ['penalty_due_cents', 'bigint', ({ standing }) => standing.penaltyDueCents],
   ['violation_type', 'text', ({ row }) => row.violationType ?? null],
   ['device_type', 'text', ({ row }) => row.deviceType ?? null],
+  ['violation_class', 'text', ({ row }) => row.violationClass ?? null],
 ];
 
 const VIOLATIONS: RecordTable<StoredViolation> = {
@@ -87,6 +90,7 @@ export function violationLoads(family: Family) {
     DOB_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['dob-violations']),
     ECB_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['ecb-violations']),
     DOB_SAFETY_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['dob-safety-violations']),
+    HPD_VIOLATIONS_LOAD: violationLoad(family, DOCKETS['hpd-violations']),
   };
 }
 

@@ -1,8 +1,8 @@
 import { parseDobBorough, parseMoneyCents } from '../../../src/nyc';
-import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus } from '../../../src/domain/properties/violations';
+import type { DobSafetyViolationStatus, DobViolationStatus, EcbViolationStatus, HpdViolationStatus } from '../../../src/domain/properties/violations';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, RowRejection, spacedText, textField } from '../dataset';
-import { bisDate as date, lotOrBuilding, requiredText as required } from './buildings';
+import { bisDate as date, cityDate, lotOrBuilding, requiredText as required } from './buildings';
 
 /**
  * One violation of a tax lot as a docket dataset states it: the Property violation item's
@@ -27,6 +27,8 @@ export interface ViolationRow<Status> {
   /** DOB safety violations' Violation Type (LL6291, LBLVIO, FTC-VT-CAT1-CO) and Device Type (Boiler, Elevator); DOB violations' VIOLATION_TYPE_CODE; ECB has neither. */
   violationType?: string | null;
   deviceType?: string | null;
+  /** HPD's hazard class (A non-hazardous, B hazardous, C immediately hazardous), as written; the DOB dockets have none. */
+  violationClass?: string | null;
 }
 
 /** A violation may name only its building (bbl null): the load joins it to its lot by BIN. */
@@ -34,6 +36,7 @@ export type DocketRow<Status> = Omit<ViolationRow<Status>, 'bbl'> & { bbl: strin
 export type DobViolationRow = DocketRow<DobViolationStatus>;
 export type EcbViolationRow = DocketRow<EcbViolationStatus>;
 export type DobSafetyViolationRow = DocketRow<DobSafetyViolationStatus>;
+export type HpdViolationRow = DocketRow<HpdViolationStatus>;
 
 /**
  * A description column that holds two fixed-width fields: VIOLATION_TYPE in the API
@@ -151,4 +154,48 @@ export const DOB_SAFETY_VIOLATIONS: DatasetSpec<DobSafetyViolationRow> = {
   requiredJsonKeys: ['violation_number'],
   formats: ['csv', 'json'],
   parse: rejectingParser(parseDobSafetyViolation),
+};
+
+function parseHpdViolation(record: RawRecord): HpdViolationRow {
+  const violationId = required(record, 'violationid', 'ViolationID');
+  // BoroID + Block + Lot unpadded beside the BBL column (the older exports have no BBL or BIN).
+  const { bbl, bin } = lotOrBuilding(
+    textField(record.bbl),
+    { borough: textField(record.boroid), block: textField(record.block), lot: textField(record.lot) },
+    record.bin,
+    `no tax lot in BoroID/Block/Lot "${record.boroid ?? ''}/${record.block ?? ''}/${record.lot ?? ''}" and no BIN`,
+  );
+  const statusColumns: HpdViolationStatus = { violationStatus: textField(record.violationstatus), currentStatus: spacedText(record.currentstatus) };
+  const inspectedOn = cityDate(record, 'inspectiondate', 'InspectionDate');
+  // ApprovedDate is read only to reject a malformed one.
+  cityDate(record, 'approveddate', 'ApprovedDate');
+  return {
+    sourceId: violationId,
+    identifier: violationId,
+    bbl,
+    bin,
+    status: statusColumns.currentStatus ?? statusColumns.violationStatus,
+    description: spacedText(record.novdescription),
+    // A violation is served on its notice (NOV); one not yet noticed is dated by its inspection.
+    issuedAt: cityDate(record, 'novissueddate', 'NOVIssuedDate') ?? inspectedOn,
+    statusAt: cityDate(record, 'currentstatusdate', 'CurrentStatusDate'),
+    statusColumns,
+    violationClass: textField(record.class)?.toUpperCase() ?? null,
+  };
+}
+
+/**
+ * HPD Housing Maintenance Code Violations (wvxf-dwi5): one row per violation (ViolationID),
+ * with its class (A, B, C), HPD's Open/Close reading and the current status line; BoroID,
+ * Block and Lot unpadded, and BBL and BIN columns in the current exports (a row without a
+ * readable lot is joined by its BIN). The portal export's headers (ViolationID, NOVIssuedDate)
+ * and the SODA API's field names (violationid, novissueddate) read alike.
+ */
+export const HPD_VIOLATIONS: DatasetSpec<HpdViolationRow> = {
+  name: 'hpd-violations',
+  title: 'HPD Housing Maintenance Code Violations',
+  requiredColumns: ['violationid', 'boroid', 'block', 'lot', 'class', 'inspectiondate', 'currentstatus', 'violationstatus'],
+  requiredJsonKeys: ['violationid'],
+  formats: ['csv', 'json'],
+  parse: rejectingParser(parseHpdViolation),
 };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expectRequestsMatchFixture } from '../../search/testing/request-fixture';
 import { tiersClause, typeahead } from '../../search/typeahead';
-import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, companyReadings, CONTRACTOR_TIERS, CONTRACTOR_TYPEAHEAD, coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, queryWords } from './queries';
+import { browsePositionShape, browseSort, BROWSE_SORTS, buildBrowseRequest, companyReadings, CONTRACTOR_TIERS, CONTRACTOR_TYPEAHEAD, coreText, coreWords, FILLER_WORDS, isFillerWord, mayBeFillerWord, nearLegalForm, queryWords } from './queries';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 const COMPANIES = typeahead(CONTRACTOR_TYPEAHEAD);
@@ -99,5 +99,19 @@ test('browse: every sort, every filter, and a page after a cursor position', () 
     byNameDescendingAfter: buildBrowseRequest({ sort: '-name', limit: 50 }, ['kings plumbing heating', 'kings-plumbing-and-heating']),
     everyFilter: buildBrowseRequest({ q: 'Kings Plumbing & Heating Corp', riskLevel: ['HIGH', 'SEVERE'], minFinesDueCents: 100000, minTickets: 2, sort: '-tickets', limit: 100 }, null),
     qOfLegalFormsOnly: buildBrowseRequest({ q: 'LLC', sort: 'name', limit: 20 }, null),
+  });
+});
+
+describe('readings of a company query', () => {
+  it('reads a word one edit from a legal form as possibly that form, only when the words as typed find nothing', () => {
+    expect(['crp', 'lcc', 'incc', 'corpp'].map(nearLegalForm)).toEqual([true, true, true, true]);
+    expect(['corp', 'cab', 'duz', 'co', 'acme'].map(nearLegalForm)).toEqual([false, false, false, false, false]);
+    expect(companyReadings('duz cab crp').map((reading) => reading.input.words)).toEqual([['duz', 'cab', 'crp'], ['duz', 'cab']]);
+    expect(companyReadings('duz cab corp').map((reading) => reading.input.words)).toEqual([['duz', 'cab']]);
+  });
+
+  it("answers names written with a leading '&' first for a query typed with one", () => {
+    expect(companyReadings('& f taxi')[0]!.first).toEqual({ term: { leadingAmpersand: true } });
+    expect(companyReadings('f taxi')[0]!.first).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { compactText, tokens } from '../../search/normalize';
 import { wordsPrefixFilter } from '../../search/text-filter';
 import { companyNameOf, LEGAL_FORM_WORDS } from '../../domain/contractors';
 import type { Reading, Tier, TypeaheadTable } from '../../search/typeahead';
+import { distance } from 'fastest-levenshtein';
 
 /**
  * Pure builders of the contractors-index requests: browse (GET /contractors) and the
@@ -120,12 +121,34 @@ export const CONTRACTOR_TIERS: ReadonlyArray<Tier<CompanyInput>> = [
 /** Each tier's score by name. */
 export const TIERS = Object.fromEntries(CONTRACTOR_TIERS.map((tier) => [tier.name, tier.score])) as Record<'exactName' | 'namePrefix' | 'allWords' | 'wordPrefixes' | 'fuzzyOne' | 'firstLetter' | 'fuzzyTwo', number>;
 
-/** The one reading of q: the query's words that must match (queryWords); none when it has none. */
+const companyInput = (words: string[]): CompanyInput => {
+  const text = words.join(' ');
+  return { words, text, compact: compactText(text) };
+};
+
+/** Legal forms of three letters or more, as normalizeText writes them: what a mistyped one is near. */
+const LONG_LEGAL_FORMS = LEGAL_FORM_WORDS.map((word) => word.toLowerCase()).filter((word) => word.length >= 3);
+
+/** A word one edit from a legal form ('crp', 'lcc', 'incc') that is not one: a legal form mistyped, or a name word. */
+export function nearLegalForm(word: string): boolean {
+  return word.length >= 3 && !isFillerWord(word) && LONG_LEGAL_FORMS.some((form) => Math.abs(form.length - word.length) <= 1 && distance(form, word) === 1);
+}
+
+/**
+ * The readings of q, in order: the query's words that must match (queryWords); then, only
+ * when that finds nothing, the same without the words one edit from a legal form ('duz cab
+ * crp' is DUZ CAB CORP); none when q has no words. A q that starts with '&' ('& f taxi')
+ * answers with the names that start with '&' alone when there are any (the city writes
+ * some so, '& F TAXI INC'): normalized, the '&' itself is gone.
+ */
 export function companyReadings(q: string): Array<Reading<CompanyInput>> {
   const words = queryWords(q);
   if (words.length === 0) return [];
-  const text = words.join(' ');
-  return [{ input: { words, text, compact: compactText(text) } }];
+  const first = q.trimStart().startsWith('&') ? { term: { leadingAmpersand: true } } : null;
+  const readings: Array<Reading<CompanyInput>> = [{ input: companyInput(words), first }];
+  const plain = words.filter((word) => !nearLegalForm(word));
+  if (plain.length > 0 && plain.length < words.length) readings.push({ input: companyInput(plain), first });
+  return readings;
 }
 
 /** Inside a tier: the largest balance due first, then the most tickets, then the name and the slug. */

@@ -80,6 +80,7 @@ export const PROPERTY_DATASETS: readonly DatasetFacts[] = [
   docket('dob-violations', 'DOB Violations', '3h2n-5cm9'),
   docket('ecb-violations', 'DOB ECB Violations', '6bgk-3dad'),
   docket('dob-safety-violations', 'DOB Safety Violations', '855j-jady'),
+  docket('hpd-violations', 'HPD Housing Maintenance Code Violations', 'wvxf-dwi5'),
   evidence({
     name: 'elevators',
     title: 'DOB elevator devices (the 2015 device file)',

@@ -17,7 +17,7 @@ export const ECB_DEFAULT_HEARING_STATUS = 'DEFAULT';
 /** The window of recent_violations, in days. */
 export const RECENT_WINDOW_DAYS = 1095;
 
-export const PROPERTY_RISK_DESCRIPTION = `Property risk score (0-100, higher is worse), computed from the lot's violation dockets only (DOB, ECB, DOB safety violations; HPD once ingested), as of today for live keys and the fixture reference date for test keys.
+export const PROPERTY_RISK_DESCRIPTION = `Property risk score (0-100, higher is worse), computed from the lot's violation dockets only (DOB, ECB, DOB safety and HPD violations; an HPD violation counts like any other whatever its class), as of today for live keys and the fixture reference date for test keys.
 
 Each finding counts with a recency weight w = ${WEIGHT_FLOOR} + ${1 - WEIGHT_FLOOR} x 0.5^(ageDays/${HALF_LIFE_DAYS}), dated by the violation's issue date (a defaulted hearing by its hearing date, or the issue date when no hearing date is known). A finding from today weighs 1.0, two years old 0.625, and never less than ${WEIGHT_FLOOR}; an undated finding weighs ${WEIGHT_FLOOR}, a date after the clock counts as today. The score is the sum of four factors, each rounded to whole points and capped; the caps add up to 100, so every point of the score is listed in exactly one factor (riskFactors: its points, count and detail).
 

@@ -1,4 +1,4 @@
-import { dobSafetyViolationStanding, dobViolationStanding, ecbViolationStanding, EcbViolationStatus } from './violations';
+import { dobSafetyViolationStanding, dobViolationStanding, ecbViolationStanding, EcbViolationStatus, hpdViolationStanding } from './violations';
 
 const ASOF = new Date('2026-11-23T12:00:00Z');
 
@@ -85,5 +85,34 @@ describe('DOB safety violation standing', () => {
     expect(dobSafetyViolationStanding({ violationStatus: 'Resolved' })).toEqual({
       isOpen: true, penaltyImposedCents: 0, penaltyDueCents: 0, unknownValues: ['Violation Status "Resolved"'],
     });
+  });
+});
+
+describe('HPD violation standing', () => {
+  it.each([
+    // The pairs the real export shows.
+    ['Open', 'NOV SENT OUT', true],
+    ['Open', 'INVALID CERTIFICATION', true],
+    ['Open', 'NOT COMPLIED WITH', true],
+    ['Close', 'VIOLATION CLOSED', false],
+    ['Close', 'VIOLATION DISMISSED', false],
+  ])('ViolationStatus %s, CurrentStatus %s: isOpen %s, known, no penalty', (violationStatus, currentStatus, isOpen) => {
+    expect(hpdViolationStanding({ violationStatus, currentStatus })).toEqual({ isOpen, penaltyImposedCents: 0, penaltyDueCents: 0, unknownValues: [] });
+  });
+
+  it('trusts ViolationStatus over a CurrentStatus it does not know', () => {
+    expect(hpdViolationStanding({ violationStatus: 'Close', currentStatus: 'NOV CERTIFIED ON TIME' })).toMatchObject({ isOpen: false, unknownValues: [] });
+    expect(hpdViolationStanding({ violationStatus: 'Open', currentStatus: null })).toMatchObject({ isOpen: true, unknownValues: [] });
+  });
+
+  it('without a readable ViolationStatus, open unless the CurrentStatus closes it; both unknowns counted', () => {
+    expect(hpdViolationStanding({ violationStatus: null, currentStatus: 'VIOLATION DISMISSED' })).toEqual({
+      isOpen: false, penaltyImposedCents: 0, penaltyDueCents: 0, unknownValues: ['ViolationStatus ""'],
+    });
+    expect(hpdViolationStanding({ violationStatus: 'Pending', currentStatus: 'NOV SENT OUT' })).toMatchObject({ isOpen: true, unknownValues: ['ViolationStatus "Pending"'] });
+    expect(hpdViolationStanding({ violationStatus: null, currentStatus: 'FIRST NO ACCESS TO RE-INSPECT VIOLATION' })).toMatchObject({
+      isOpen: true, unknownValues: ['ViolationStatus ""', 'CurrentStatus "FIRST NO ACCESS TO RE-INSPECT VIOLATION"'],
+    });
+    expect(hpdViolationStanding({ violationStatus: null, currentStatus: null })).toMatchObject({ isOpen: true });
   });
 });

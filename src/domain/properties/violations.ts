@@ -111,3 +111,35 @@ export function dobSafetyViolationStanding(status: DobSafetyViolationStatus): Vi
     unknownValues: known ? [] : [`Violation Status "${status.violationStatus ?? ''}"`],
   };
 }
+
+/** HPD Housing Maintenance Code Violations (wvxf-dwi5): the columns that say where a violation stands. */
+export interface HpdViolationStatus {
+  /** ViolationStatus: Open or Close, HPD's own reading of where the violation stands. */
+  violationStatus: string | null;
+  /** CurrentStatus: NOV SENT OUT, VIOLATION CLOSED, VIOLATION DISMISSED, NOT COMPLIED WITH, ... */
+  currentStatus: string | null;
+}
+
+/** The CurrentStatus values that close a violation (read only when ViolationStatus says neither Open nor Close). */
+export const HPD_CLOSING_STATUSES = ['VIOLATION CLOSED', 'VIOLATION DISMISSED'] as const;
+/** Every CurrentStatus the real exports show. */
+const HPD_CURRENT_STATUSES = new Set<string>([...HPD_CLOSING_STATUSES, 'NOV SENT OUT', 'INVALID CERTIFICATION', 'NOT COMPLIED WITH']);
+
+/**
+ * HPD: open while ViolationStatus is Open, closed when it is Close. A blank or other
+ * ViolationStatus is counted and the CurrentStatus decides: open unless it is a closing
+ * status (an unknown one is counted too). HPD violations carry no penalty columns (its
+ * civil penalties are sought in Housing Court, not recorded here).
+ */
+export function hpdViolationStanding(status: HpdViolationStatus): ViolationStanding {
+  const unknownValues: string[] = [];
+  let isOpen: boolean;
+  if (status.violationStatus === 'Open' || status.violationStatus === 'Close') {
+    isOpen = status.violationStatus === 'Open';
+  } else {
+    unknownValues.push(`ViolationStatus "${status.violationStatus ?? ''}"`);
+    if (status.currentStatus === null || !HPD_CURRENT_STATUSES.has(status.currentStatus)) unknownValues.push(`CurrentStatus "${status.currentStatus ?? ''}"`);
+    isOpen = !(HPD_CLOSING_STATUSES as readonly string[]).includes(status.currentStatus ?? '');
+  }
+  return { isOpen, penaltyImposedCents: 0, penaltyDueCents: 0, unknownValues };
+}

@@ -42,12 +42,12 @@ export const profileFragment: ApiFragment = {
         riskScore: { type: 'integer', minimum: 0, maximum: 100, description: 'Higher is worse; the sum of riskFactors points (see the PropertyProfile description).' },
         openViolations: int('Violations of the lot that still demand action (isOpen true), across every docket.'),
         totalRecords: int(`Every record of the lot across every ingested dataset: ${recordTablesDescription()}.`),
-        finesImposedCents: int('Sum of the penalties imposed on the lot\'s violations (ECB PENALITY_IMPOSED; DOB BIS and DOB safety violations carry none).'),
+        finesImposedCents: int('Sum of the penalties imposed on the lot\'s violations (ECB PENALITY_IMPOSED; DOB BIS, DOB safety and HPD violations carry none).'),
         finesDueCents: int('Penalties currently due (judgment exposure): the sum of the violations\' balances due, each never negative.'),
         defaultedHearings: int(`ECB hearings that became default judgments: ECB violations whose HEARING_STATUS is ${ECB_DEFAULT_HEARING_STATUS}, paid or not.`),
         agencies: {
           type: 'array',
-          description: `Every enforcement system with at least one record of the lot (${VIOLATION_AGENCIES.join(', ')}; HPD once ingested), with its open violations; ordered by openCount descending, then agency. Empty when the lot has no violation on record.`,
+          description: `Every enforcement system with at least one record of the lot (${VIOLATION_AGENCIES.join(', ')}), with its open violations; ordered by openCount descending, then agency. Empty when the lot has no violation on record.`,
           items: {
             type: 'object',
             additionalProperties: false,
