@@ -46,6 +46,7 @@ function printSummary(summary: IngestSummary, family: Family): void {
     `documents indexed      ${summary.documentsIndexed}`,
     `time                   ${(summary.durationMs / 1000).toFixed(1)} s (${Math.round(summary.rowsRead / Math.max(0.001, summary.durationMs / 1000))} rows/s)`,
     `  reading ${(summary.phasesMs.reading / 1000).toFixed(1)} s, applying ${(summary.phasesMs.applying / 1000).toFixed(1)} s, final indexing ${(summary.phasesMs.indexing / 1000).toFixed(1)} s`,
+    ...summary.derived.map((step) => `  derived: ${step.family} in ${(step.ms / 1000).toFixed(1)} s${Object.keys(step.figures).length ? ` (${Object.entries(step.figures).map(([name, value]) => `${value} ${name}`).join(', ')})` : ''}, then ${step.documents} documents indexed in ${(step.indexMs / 1000).toFixed(1)} s`),
     `peak RSS               ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   ];
   if (summary.rejections.length) {

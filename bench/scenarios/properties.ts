@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PROPERTY_TYPEAHEAD } from '../../src/properties/search/queries';
 import os from 'node:os';
 import path from 'node:path';
-import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, HPD_VIOLATIONS_LOAD, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
+import { datasetNamed, DOB_VIOLATIONS_LOAD, ECB_VIOLATIONS_LOAD, HPD_CONTACTS_LOAD, HPD_REGISTRATIONS_LOAD, HPD_VIOLATIONS_LOAD, OWNERS, PLUTO_LOAD, PROPERTIES, type KeyedDataset } from '../../ingest/families';
 import { PropertySet } from '../../ingest/generate/properties';
 import { Random } from '../../ingest/generate/random';
 import { PROPERTY_FILES, writePropertyFiles } from '../../ingest/generate/properties-files';
@@ -35,11 +35,17 @@ const workDir = path.join(os.tmpdir(), 'nyc-api-bench-properties');
 /** The permit dataset joins once it is registered (`dob-permits` in ingest/families DATASETS). */
 const permitsLoad = () => datasetNamed('dob-permits');
 
-/** The data sets of the generated files, in load order: lots first, then the dockets. */
+/**
+ * The data sets of the generated files, in load order: lots first, then the HPD registrations
+ * (a registration names its lot) and their contacts (a contact names only its registration;
+ * the owners' portfolios are regrouped after each of the two), then the dockets.
+ */
 function loads(): Array<{ file: string; load: KeyedDataset<unknown> }> {
   const permits = permitsLoad();
   return [
     { file: PROPERTY_FILES.pluto, load: PLUTO_LOAD as KeyedDataset<unknown> },
+    { file: PROPERTY_FILES.hpdRegistrations, load: HPD_REGISTRATIONS_LOAD as KeyedDataset<unknown> },
+    { file: PROPERTY_FILES.hpdContacts, load: HPD_CONTACTS_LOAD as KeyedDataset<unknown> },
     { file: PROPERTY_FILES.dobViolations, load: DOB_VIOLATIONS_LOAD as KeyedDataset<unknown> },
     { file: PROPERTY_FILES.ecbViolations, load: ECB_VIOLATIONS_LOAD as KeyedDataset<unknown> },
     { file: PROPERTY_FILES.hpdViolations, load: HPD_VIOLATIONS_LOAD as KeyedDataset<unknown> },
@@ -60,13 +66,29 @@ interface Samples {
 
 let samples: Samples | undefined;
 
-/** Loads the generated set into the bench namespace's live store once (kept between runs: reloaded only when short). */
-async function ensureData(ctx: BenchContext): Promise<Samples> {
+/** A data set's load in the bench's namespace, as the log reports it: rows, rejections, time, and what it derived (the owners' regrouping, timed). */
+function loadLine(name: string, summary: Awaited<ReturnType<typeof ingestDataset>>, seconds: number): string {
+  const unknown = Object.values(summary.unknownValues).reduce((sum, count) => sum + count, 0);
+  const derived = summary.derived.map((step) => `; ${step.family} derived in ${(step.ms / 1000).toFixed(1)} s (${Object.entries(step.figures).map(([key, value]) => `${value} ${key}`).join(', ')}), ${step.documents} documents indexed in ${(step.indexMs / 1000).toFixed(1)} s`);
+  return `ingested ${name}: ${summary.rowsRead} rows (${summary.rowsRejected} rejected, ${summary.rowsMerged} merged, ${unknown} with unknown status values) in ${seconds.toFixed(0)} s${derived.join('')}`;
+}
+
+/**
+ * Loads the generated set into the bench namespace's live store once (kept between runs: each
+ * data set reloaded only when short, so a namespace loaded before the HPD files were generated
+ * gets them added). Exported for the owners' scenarios, which read the same set.
+ */
+export async function ensureData(ctx: BenchContext): Promise<Samples> {
   if (samples) return samples;
   const store = ctx.stores.byMode.live;
   if ((await upgradeIndices(store, PROPERTIES)).length) ctx.log('rebuilt the properties index (its mapping changed)');
+  if ((await upgradeIndices(store, OWNERS)).length) ctx.log('rebuilt the portfolios index (its mapping changed)');
   const layout = new PropertySet(FRACTION, READ_SEED);
-  const { rows } = await store.pg.query('select (select count(*)::int from property_lots) as lots, (select count(*)::int from property_violations) as violations');
+  const { rows } = await store.pg.query(
+    `select (select count(*)::int from property_lots) as lots, (select count(*)::int from property_violations) as violations,
+       (select count(*)::int from property_filings where source_dataset = 'hpd-registrations') as registrations,
+       (select count(*)::int from property_filings where source_dataset = 'hpd-contacts') as contacts`,
+  );
   let expectedViolations = 0;
   for (let index = 0; index < layout.lots; index += 1) {
     const [dob, ecb, , hpd] = layout.lot(index).records;
@@ -76,18 +98,28 @@ async function ensureData(ctx: BenchContext): Promise<Samples> {
     // Another fraction or seed was loaded here before: the figures would be of a mixed set.
     throw new Error(`${ctx.namespace} holds ${rows[0].lots} lots and ${rows[0].violations} violations, more than the set at fraction ${FRACTION} (${layout.lots}, ${expectedViolations}): use a fresh BENCH_NAMESPACE`);
   }
-  if (rows[0].lots < layout.lots || rows[0].violations < expectedViolations) {
+  const lotsShort = rows[0].lots < layout.lots;
+  const docketsShort = rows[0].violations < expectedViolations;
+  const ownersShort = rows[0].registrations === 0 || rows[0].contacts === 0;
+  if (lotsShort || docketsShort || ownersShort) {
     const dir = path.join(workDir, `read-${FRACTION}`);
     ctx.log(`generating the properties set at fraction ${FRACTION} (seed ${READ_SEED})`);
-    await writePropertyFiles(dir, { fraction: FRACTION, seed: READ_SEED });
-    for (const { file, load } of loads()) {
+    const counts = await writePropertyFiles(dir, { fraction: FRACTION, seed: READ_SEED });
+    ctx.log(`owners: ${counts.owners.registrations} registrations, ${counts.owners.contacts} contacts, ${counts.owners.landlords} true owners, the largest ${counts.owners.largest.lots} lots`);
+    const wanted = new Set([
+      ...(lotsShort ? [PLUTO_LOAD.source.name] : []),
+      // A reloaded PLUTO changes the lots' units, which the portfolios sum: regroup with them.
+      ...(ownersShort || lotsShort ? [HPD_REGISTRATIONS_LOAD.source.name, HPD_CONTACTS_LOAD.source.name] : []),
+      ...(docketsShort ? loads().slice(3).map(({ load }) => load.source.name) : []),
+    ]);
+    for (const { file, load } of loads().filter(({ load }) => wanted.has(load.source.name))) {
       const started = Date.now();
       const summary = await ingestDataset(store, load, fileSource(load.source, path.join(dir, file)), { asOf: AS_OF });
-      const unknown = Object.values(summary.unknownValues).reduce((sum, count) => sum + count, 0);
-      ctx.log(`ingested ${load.source.name}: ${summary.rowsRead} rows (${summary.rowsRejected} rejected, ${summary.rowsMerged} merged, ${unknown} with unknown status values) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      ctx.log(loadLine(load.source.name, summary, (Date.now() - started) / 1000));
       if (summary.rowsRejected) ctx.log(`  rejections: ${JSON.stringify(summary.rejectionsByReason)}`);
     }
     await refreshIndices(store, PROPERTIES);
+    await refreshIndices(store, OWNERS);
     fs.rmSync(dir, { recursive: true, force: true });
   }
   await store.pg.query('select setseed(0.11)');
@@ -267,7 +299,7 @@ const docketExport: BenchScenario = {
 const fullIngest: BenchScenario = {
   kind: 'task',
   name: 'properties-ingest',
-  description: `npm run ingest -- pluto, dob-violations, ecb-violations, hpd-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify`,
+  description: `npm run ingest -- pluto, hpd-registrations, hpd-contacts (each followed by the owners' regrouping), dob-violations, ecb-violations, hpd-violations (and dob-permits once registered) on the generated set at fraction ${FRACTION}, into empty stores, each in its own process; then ingest verify of the properties and owners families`,
   targets: '>= 20,000 rows/s; memory bounded (peak RSS flat across fractions)',
   async run(ctx) {
     const dir = path.join(workDir, `ingest-${FRACTION}`);
@@ -290,9 +322,13 @@ const fullIngest: BenchScenario = {
       wallSeconds += run.seconds;
       peak = Math.max(peak, rss);
       result[load.source.name] = line;
+      // The owners' regrouping of the whole set, after each HPD load (the CLI's "derived:" line).
+      const derived = /^\s*derived: (.*)$/m.exec(run.output)?.[1];
+      if (derived) result[`${load.source.name}, then`] = derived;
     }
     result.total = `${totalRows} rows in ${totalSeconds.toFixed(1)} s of loading: ${Math.round(totalRows / totalSeconds)} rows/s (${Math.round(totalRows / wallSeconds)} rows/s counting each process's start, ${wallSeconds.toFixed(1)} s); peak RSS ${peak} MB`;
     result.verify = await verifyLine(ctx, 'properties', INGEST_NAMESPACE);
+    result.verifyOwners = await verifyLine(ctx, 'owners', INGEST_NAMESPACE);
     fs.rmSync(dir, { recursive: true, force: true });
     return result;
   },

@@ -3,7 +3,9 @@
  * writes a synthetic file in the portal export format (PATH '-' = stdout).
  * `npm run generate -- properties [--fraction F] [--seed S] [--out DIR] [--end YYYY-MM-DD]`
  * writes the properties family at F of New York's scale (properties.ts) into DIR: pluto.csv,
- * dob_violations.csv, ecb_violations.csv, dob_permit_issuance.csv, hpd_violations.csv.
+ * dob_violations.csv, ecb_violations.csv, dob_permit_issuance.csv, hpd_violations.csv, hpd_registrations.csv,
+ * hpd_contacts.csv (load them after pluto.csv, contacts after registrations) and owners_truth.csv
+ * (each multiple dwelling's true owner).
  * `npm run generate -- contractors [--fraction F] [--seed S] [--out DIR] [--end YYYY-MM-DD]`
  * writes the OATH export at F of New York's scale (contractors.ts) as DIR/oath.csv.
  */
@@ -45,7 +47,8 @@ async function properties(values: Record<string, string | undefined>): Promise<v
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stderr.write(
     `wrote ${counts.lots} lots (${PROPERTY_FILES.pluto}), ${counts.dobViolations} DOB violations, ${counts.ecbViolations} ECB violations, ` +
-      `${counts.permits} permits, ${counts.hpdViolations} HPD violations to ${dir} in ${seconds} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; heavy lots ${counts.heavyLots.join(', ')}\n`,
+      `${counts.permits} permits, ${counts.hpdViolations} HPD violations, ${counts.owners.registrations} HPD registrations with ${counts.owners.contacts} contacts of ${counts.owners.landlords} true owners ` +
+      `(largest ${counts.owners.largest.landlord}, ${counts.owners.largest.lots} lots) to ${dir} in ${seconds} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; heavy lots ${counts.heavyLots.join(', ')}\n`,
   );
 }
 

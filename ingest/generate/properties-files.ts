@@ -9,6 +9,10 @@ export const PROPERTY_FILES: Record<keyof PropertiesOutputs, string> = {
   ecbViolations: 'ecb_violations.csv',
   permits: 'dob_permit_issuance.csv',
   hpdViolations: 'hpd_violations.csv',
+  hpdRegistrations: 'hpd_registrations.csv',
+  hpdContacts: 'hpd_contacts.csv',
+  /** Not a city export: each multiple dwelling's true owner, what a grouping into portfolios is checked against. */
+  ownersTruth: 'owners_truth.csv',
 };
 
 /** Generates the set into `dir` (created if needed) and closes the files. */

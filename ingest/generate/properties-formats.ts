@@ -50,7 +50,6 @@ export const DOB_PERMITS_HEADER = [
   'PERMIT_SI_NO', 'LATITUDE', 'LONGITUDE', 'COUNCIL_DISTRICT', 'CENSUS_TRACT', 'NTA_NAME',
 ] as const;
 
-
 /** hpd_violations__nycdb.csv */
 export const HPD_VIOLATIONS_HEADER = [
   'ViolationID', 'BuildingID', 'RegistrationID', 'BoroID', 'Borough', 'HouseNumber', 'LowHouseNumber', 'HighHouseNumber', 'StreetName', 'StreetCode',
@@ -58,4 +57,16 @@ export const HPD_VIOLATIONS_HEADER = [
   'NewCertifyByDate', 'NewCorrectByDate', 'CertifiedDate', 'OrderNumber', 'NOVID', 'NOVDescription', 'NOVIssuedDate', 'CurrentStatusID', 'CurrentStatus',
   'CurrentStatusDate', 'NovType', 'ViolationStatus', 'RentImpairing', 'Latitude', 'Longitude', 'CommunityBoard', 'CouncilDistrict', 'CensusTract', 'BIN',
   'BBL', 'NTA',
+] as const;
+
+/** hpd_registrations__nycdb.csv (HPD Multiple Dwelling Registrations) */
+export const HPD_REGISTRATIONS_HEADER = [
+  'RegistrationID', 'BuildingID', 'BoroID', 'Boro', 'HouseNumber', 'LowHouseNumber', 'HighHouseNumber', 'StreetName', 'StreetCode', 'Zip', 'Block',
+  'Lot', 'BIN', 'CommunityBoard', 'LastRegistrationDate', 'RegistrationEndDate',
+] as const;
+
+/** hpd_contacts__nycdb.csv (HPD Registration Contacts) */
+export const HPD_CONTACTS_HEADER = [
+  'RegistrationContactID', 'RegistrationID', 'Type', 'ContactDescription', 'CorporationName', 'Title', 'FirstName', 'MiddleInitial', 'LastName',
+  'BusinessHouseNumber', 'BusinessStreetName', 'BusinessApartment', 'BusinessCity', 'BusinessState', 'BusinessZip',
 ] as const;

@@ -7,11 +7,11 @@ import { parseHouseNumber } from '../../src/nyc/address';
 import { NYC_DATA_DIR, nycDataPresent } from '../../src/nyc/testing/shared-data';
 import { datasetNamed } from '../families';
 import type { DatasetSpec } from '../sources/dataset';
-import { DOB_VIOLATIONS, ECB_VIOLATIONS, HPD_VIOLATIONS, PLUTO } from '../sources/properties';
+import { DOB_VIOLATIONS, ECB_VIOLATIONS, HPD_CONTACTS, HPD_REGISTRATIONS, HPD_VIOLATIONS, PLUTO } from '../sources/properties';
 import { fileSource } from '../sources/source';
 import { FULL_SCALE, PropertySet } from './properties';
 import { PROPERTY_FILES, writePropertyFiles } from './properties-files';
-import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
+import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_CONTACTS_HEADER, HPD_REGISTRATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 
 const FRACTION = 0.002;
 const dirs: string[] = [];
@@ -95,6 +95,23 @@ describe('properties generator', () => {
     }
   });
 
+  it('writes HPD registrations of the multiple dwellings and their contacts that the real readers load with zero rejections, and the true owner of each', async () => {
+    const pluto = new Map((await readAll(PLUTO, set.file('pluto'))).rows.map((row) => [row.bbl, row]));
+    const registrations = await readAll(HPD_REGISTRATIONS, set.file('hpdRegistrations'));
+    expect(registrations.rejections).toEqual([]);
+    expect(registrations.rows).toHaveLength(set.counts.owners.registrations);
+    for (const row of registrations.rows) expect(pluto.get(row.bbl!)!.unitsres).toBeGreaterThanOrEqual(3);
+    const ids = new Set(registrations.rows.map((row) => row.sourceId));
+    expect(ids.size).toBe(registrations.rows.length);
+    const contacts = await readAll(HPD_CONTACTS, set.file('hpdContacts'));
+    expect(contacts.rejections).toEqual([]);
+    expect(contacts.rows).toHaveLength(set.counts.owners.contacts);
+    for (const row of contacts.rows) expect(ids.has(row.facts.registrationId)).toBe(true);
+    expect(new Set(contacts.rows.map((row) => row.facts.type))).toEqual(new Set(['CorporateOwner', 'HeadOfficer', 'IndividualOwner', 'JointOwner', 'Agent', 'SiteManager', 'Officer']));
+    const truth = parse(fs.readFileSync(set.file('ownersTruth')), { columns: true }) as Array<{ bbl: string; landlord: string }>;
+    expect(new Set(truth.map((row) => row.bbl))).toEqual(new Set(registrations.rows.map((row) => row.bbl)));
+  });
+
   it('writes the exact headers of the real exports', () => {
     const firstLine = (file: string) => parse(fs.readFileSync(file, 'utf8').split('\n')[0])[0];
     expect(firstLine(set.file('pluto'))).toEqual([...PLUTO_HEADER]);
@@ -102,6 +119,11 @@ describe('properties generator', () => {
     expect(firstLine(set.file('ecbViolations'))).toEqual([...ECB_VIOLATIONS_HEADER]);
     expect(firstLine(set.file('permits'))).toEqual([...DOB_PERMITS_HEADER]);
     expect(firstLine(set.file('hpdViolations'))).toEqual([...HPD_VIOLATIONS_HEADER]);
+    expect(firstLine(set.file('hpdRegistrations'))).toEqual([...HPD_REGISTRATIONS_HEADER]);
+    expect(firstLine(set.file('hpdContacts'))).toEqual([...HPD_CONTACTS_HEADER]);
+    const fixtureHeader = (file: string) => parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'properties', file), 'utf8').split('\n')[0])[0];
+    expect([...HPD_REGISTRATIONS_HEADER]).toEqual(fixtureHeader('hpd_registrations.csv'));
+    expect([...HPD_CONTACTS_HEADER]).toEqual(fixtureHeader('hpd_contacts.csv'));
   });
 
   const real = (file: string) => (nycDataPresent(`properties/${file}`) ? it : it.skip);
@@ -112,6 +134,8 @@ describe('properties generator', () => {
     expect([...ECB_VIOLATIONS_HEADER]).toEqual(header('ecb_violations__wow.csv'));
     expect([...DOB_PERMITS_HEADER]).toEqual(header('dob_permit_issuance__1000.csv'));
     expect([...HPD_VIOLATIONS_HEADER]).toEqual(header('hpd_violations__nycdb.csv'));
+    expect([...HPD_REGISTRATIONS_HEADER]).toEqual(header('hpd_registrations__nycdb.csv'));
+    expect([...HPD_CONTACTS_HEADER]).toEqual(header('hpd_contacts__nycdb.csv'));
   });
 
   it('skews records as the city does: most lots none, a long tail, a few heavy lots with thousands', async () => {

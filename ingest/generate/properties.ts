@@ -3,12 +3,14 @@ import { csvLine, writeLine } from './csv-writer';
 import { DOB_PERMITS_HEADER, DOB_VIOLATIONS_HEADER, ECB_VIOLATIONS_HEADER, HPD_VIOLATIONS_HEADER, PLUTO_HEADER } from './properties-formats';
 import { COMPANY_WORDS, FULL_SCALE_LOTS, GIVEN_NAMES, LOT_BOROUGHS, LotBorough, SURNAMES } from './properties-streets';
 import { Random } from './random';
+import { type OwnerCounts, writeOwners } from './owners';
 
 /**
  * The properties family at New York's scale, for the bench: PLUTO's ~860,000 tax lots,
  * ~2 million DOB violations, ~1.5 million ECB violations, ~1 million permits and ~3 million
- * HPD violations (a bench-sized share of HPD's data set, which holds several times more), in
- * the real export formats the ingest reads (properties-formats.ts), scaled by `fraction`.
+ * HPD violations (a bench-sized share of HPD's data set, which holds several times more), the
+ * HPD registrations and contacts of its ~160,000 multiple dwellings (owners.ts), in the real
+ * export formats the ingest reads (properties-formats.ts), scaled by `fraction`.
  *
  * Every lot is a pure function of (seed, its index): its borough, block and lot, its
  * address (a block faces one street; Queens numbers hyphenated), its building, and how many
@@ -35,6 +37,10 @@ export interface PropertiesOutputs {
   ecbViolations: Writable;
   permits: Writable;
   hpdViolations: Writable;
+  /** HPD registrations and contacts of the multiple dwellings, and each lot's true owner (owners.ts). */
+  hpdRegistrations: Writable;
+  hpdContacts: Writable;
+  ownersTruth: Writable;
 }
 
 export interface PropertiesCounts {
@@ -45,12 +51,15 @@ export interface PropertiesCounts {
   hpdViolations: number;
   /** The heavy lots' BBLs (thousands of records each). */
   heavyLots: string[];
+  owners: OwnerCounts;
 }
 
 const DAY_MS = 86_400_000;
+/** The extract date when none is given. */
+const DEFAULT_END = '2026-04-01';
 
 /** 32-bit mix of the seed, a lot's index and a stream number: each lot draws from its own generator. */
-function mix(seed: number, index: number, stream: number): number {
+export function mix(seed: number, index: number, stream: number): number {
   let h = (seed ^ Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
@@ -69,7 +78,7 @@ function poisson(random: Random, mean: number): number {
   return count;
 }
 
-type Kind = 'house' | 'walkup' | 'elevator' | 'mixed' | 'commercial' | 'industrial' | 'condo' | 'vacant' | 'public';
+export type Kind = 'house' | 'walkup' | 'elevator' | 'mixed' | 'commercial' | 'industrial' | 'condo' | 'vacant' | 'public';
 
 interface KindSpec {
   classes: string[];
@@ -695,13 +704,14 @@ async function writeHpdViolations(set: PropertySet, out: Writable, endMs: number
  */
 export async function generateProperties(outputs: PropertiesOutputs, options: PropertiesOptions): Promise<PropertiesCounts> {
   const set = new PropertySet(options.fraction, options.seed);
-  const endMs = Date.parse(`${options.endDate ?? '2026-04-01'}T00:00:00Z`);
+  const endMs = Date.parse(`${options.endDate ?? DEFAULT_END}T00:00:00Z`);
   const lots = await writePluto(set, outputs.pluto);
   const dobViolations = await writeDobViolations(set, outputs.dobViolations, endMs);
   const ecbViolations = await writeEcbViolations(set, outputs.ecbViolations, endMs);
   const permits = await writePermits(set, outputs.permits, endMs);
   const hpdViolations = await writeHpdViolations(set, outputs.hpdViolations, endMs);
+  const owners = await writeOwners(set, { registrations: outputs.hpdRegistrations, contacts: outputs.hpdContacts, truth: outputs.ownersTruth }, options.endDate ?? DEFAULT_END);
   const heavyLots: string[] = [];
   for (let index = set.heavyStride >> 1; heavyLots.length < set.heavyCount; index += set.heavyStride) heavyLots.push(set.lot(index).bbl);
-  return { lots, dobViolations, ecbViolations, permits, hpdViolations, heavyLots };
+  return { lots, dobViolations, ecbViolations, permits, hpdViolations, heavyLots, owners };
 }

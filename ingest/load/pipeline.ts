@@ -53,6 +53,11 @@ export interface IngestSummary {
   durationMs: number;
   /** Wall time of each phase: reading (parse and stage), applying (with indexing alongside), final indexing. */
   phasesMs: { reading: number; applying: number; indexing: number };
+  /**
+   * Each derived step the load ran (DerivedStep, e.g. the owners' regrouping): its family, its
+   * wall time (inside applying), what it reported, and the indexing of its family's outbox after.
+   */
+  derived: Array<{ family: string; ms: number; figures: Record<string, number>; indexMs: number; documents: number }>;
 }
 
 const REJECTION_SAMPLE = 100;
@@ -218,6 +223,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
 
   let relayedDocuments = 0;
   const phasesMs = { reading: 0, applying: 0, indexing: 0 };
+  const derived: IngestSummary['derived'] = [];
   const summary = await withIngestLock(store, family, async (client) => {
     const run = await client.query('insert into ingest_runs (family, source, as_of) values ($1, $2, $3) returning id', [family.name, source.description, asOf]);
     const runId = Number(run.rows[0].id);
@@ -318,7 +324,11 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
       } finally {
         relayedDocuments = (await relay?.stop())?.documents ?? 0;
       }
-      for (const step of dataset.derived ?? []) await inTransaction(client, (tx) => step.run(tx, asOf));
+      for (const step of dataset.derived ?? []) {
+        const stepStarted = Date.now();
+        const figures = (await inTransaction(client, (tx) => step.run(tx, asOf))) ?? {};
+        derived.push({ family: step.family.name, ms: Date.now() - stepStarted, figures, indexMs: 0, documents: 0 });
+      }
       const rowsLoaded = applied.rowsLoaded + unchanged.loaded;
       const rowsMerged = applied.rowsMerged + unchanged.merged;
       const { changed } = applied;
@@ -349,6 +359,7 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
         documentsIndexed: 0,
         durationMs: 0,
         phasesMs,
+        derived,
       } satisfies IngestSummary;
     } finally {
       await dropStagingTable(client).catch(() => undefined);
@@ -357,9 +368,12 @@ export async function ingestDataset<Row>(store: DataStore, dataset: KeyedDataset
   });
 
   if (options.index !== false) {
-    for (const step of dataset.derived ?? []) {
-      const derived = await drainOutbox(store, step.family, { refresh: false });
-      if (derived.documents > 0) await refreshIndices(store, step.family);
+    for (const [i, step] of (dataset.derived ?? []).entries()) {
+      const indexStarted = Date.now();
+      const drainedDerived = await drainOutbox(store, step.family, { refresh: false });
+      if (drainedDerived.documents > 0) await refreshIndices(store, step.family);
+      const ran = derived[i];
+      if (ran) Object.assign(ran, { indexMs: Date.now() - indexStarted, documents: drainedDerived.documents });
     }
     const drained = await drainOutbox(store, family, { progress, refresh: false });
     summary.documentsIndexed = relayedDocuments + drained.documents;

@@ -161,7 +161,8 @@ export interface DerivedStep {
   family: Family;
   /** The data sets (registry names) whose loads it follows. */
   from: readonly string[];
-  run(client: PoolClient, asOf: Date): Promise<void>;
+  /** Resolves to what it made, for the load's summary (e.g. portfolios, lots, changed), or nothing. */
+  run(client: PoolClient, asOf: Date): Promise<Record<string, number> | void>;
 }
 
 /**

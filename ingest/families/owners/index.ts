@@ -78,9 +78,7 @@ export const OWNERS: Family = {
 export const REGROUP_PORTFOLIOS: DerivedStep = {
   family: OWNERS,
   from: ['hpd-registrations', 'hpd-contacts'],
-  run: async (client, asOf) => {
-    await regroupPortfolios(client, asOf);
-  },
+  run: (client, asOf) => regroupPortfolios(client, asOf),
 };
 
 export const OWNERS_INGEST: IngestFamily = {
