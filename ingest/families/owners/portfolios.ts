@@ -9,6 +9,14 @@ import { copyRows } from '../../load/copy-rows';
 const content = (p: { lots: number; units: number; people: unknown; addresses: unknown; corporations: unknown }) =>
   JSON.stringify([p.lots, p.units, p.people, p.addresses, p.corporations]);
 
+/** Whether a portfolio names an owner: a person or a corporate owner. */
+const named = (p: { people: unknown[]; corporations: unknown[] }) => p.people.length + p.corporations.length > 0;
+
+/** The lots of the portfolios that name an owner. */
+function namedPlacement(portfolioOf: ReadonlyMap<string, string>, isNamed: (id: string) => boolean): Map<string, string> {
+  return new Map([...portfolioOf].filter(([, id]) => isNamed(id)));
+}
+
 /**
  * Regroups every lot's owners into portfolios (src/domain/owners/portfolios.ts) from the HPD
  * registrations and contacts held, in the caller's transaction. The rule joins lots across
@@ -47,6 +55,15 @@ export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise
   const dissolved = stored.filter((row) => row.lots > 0 && !next.has(row.portfolio_id)).map((row) => ({ id: row.portfolio_id as string, lots: 0, units: 0, people: [], addresses: [], corporations: [] }));
   const changed = [...[...next.values()].filter((row) => !held.has(row.id) || content(held.get(row.id)) !== content(row)), ...dissolved];
 
+  // The placement the feed compares, read before the portfolios are rewritten: only portfolios
+  // that name an owner count (a registration whose contacts are not loaded yet names none, and
+  // its lot's owners becoming known is not news, as an entity's first load is not).
+  const { rows: placed } = await client.query<{ bbl: string; portfolio_id: string }>(
+    `select l.bbl, l.portfolio_id from owner_portfolio_lots l join owner_portfolios p using (portfolio_id)
+     where jsonb_array_length(p.people) + jsonb_array_length(p.corporations) > 0`,
+  );
+  const placedBefore = new Map(placed.map((row) => [row.bbl, row.portfolio_id]));
+
   if (changed.length) {
     await client.query('create temporary table regrouped (like owner_portfolios including defaults) on commit drop');
     await copyRows(client, 'regrouped', [
@@ -72,8 +89,7 @@ export async function regroupPortfolios(client: PoolClient, asOf: Date): Promise
   }
   // Every lot that changes portfolio is in the feed with the regrouping (lot_left, lot_joined,
   // and the portfolios formed or dissolved), placed where the lot is.
-  const { rows: placed } = await client.query<{ bbl: string; portfolio_id: string }>('select bbl, portfolio_id from owner_portfolio_lots');
-  const events = placementEvents(new Map(placed.map((row) => [row.bbl, row.portfolio_id])), portfolioOf);
+  const events = placementEvents(placedBefore, namedPlacement(portfolioOf, (id) => named(next.get(id)!)));
   const eventLots = [...new Set(events.flatMap((event) => (event.bbl ? [event.bbl] : [])))];
   const { rows: places } = eventLots.length
     ? await client.query<{ bbl: string; zip: string | null; borough: string }>('select bbl, zip, borough from property_lots where bbl = any($1::text[])', [eventLots])

@@ -13,16 +13,16 @@ export const OWNER_CHANGES: ChangeKinds<OwnerState> = {
   state: 'the lots placed in it',
   kinds: {
     lot_joined:
-      'a lot is now placed in the portfolio (detail.bbl the lot; detail.from the portfolio it was in before, null when it had no current registration; detail.to the portfolio itself)',
+      'a lot is now placed in the portfolio (detail.bbl the lot; detail.from the portfolio it was in before, null when it was in none; detail.to the portfolio itself)',
     lot_left:
-      'a lot is no longer placed in the portfolio (detail.bbl the lot; detail.from the portfolio itself; detail.to the portfolio it is in now, null when it has no current registration any more)',
+      'a lot is no longer placed in the portfolio (detail.bbl the lot; detail.from the portfolio itself; detail.to the portfolio it is in now, null when it is in none any more)',
     portfolio_formed:
       'the portfolio holds lots and held none before (detail.count its lots); a portfolio whose lowest lot changes has a new id, so the new id forms and the old one dissolves, each lot leaving one and joining the other',
     portfolio_dissolved: 'the portfolio holds no lot any more (detail.count the lots it held): GET /portfolios/{id} answers 404 and the search lists it no more',
   },
   observed: ['lot_joined', 'lot_left', 'portfolio_formed', 'portfolio_dissolved'],
   observedHow:
-    "a lot never changes portfolio without a lot_left of the one it leaves and a lot_joined of the one it joins, written by the regrouping that follows every load of HPD registrations or contacts (the first regrouping of a store records nothing)",
+    "a lot never changes portfolio without a lot_left of the one it leaves and a lot_joined of the one it joins, written by the regrouping that follows every load of HPD registrations or contacts. Only portfolios that name an owner (a person or a corporate owner) count: a lot whose registration names none, or whose contacts are not loaded yet, is in none, so a store's first owners are not news",
   compare: () => [],
 };
 
