@@ -18,7 +18,8 @@ export const OWNER_CHANGES: ChangeKinds<OwnerState> = {
       'a lot is no longer placed in the portfolio (detail.bbl the lot; detail.from the portfolio itself; detail.to the portfolio it is in now, null when it is in none any more)',
     portfolio_formed:
       'the portfolio holds lots and held none before (detail.count its lots); a portfolio whose lowest lot changes has a new id, so the new id forms and the old one dissolves, each lot leaving one and joining the other',
-    portfolio_dissolved: 'the portfolio holds no lot any more (detail.count the lots it held): GET /portfolios/{id} answers 404 and the search lists it no more',
+    portfolio_dissolved:
+      'the portfolio holds no lot any more (detail.count the lots it held): GET /portfolios/{id} answers 404 and the search lists it no more; also written when its registrations no longer name any owner (its lots are then in no portfolio for the feed)',
   },
   observed: ['lot_joined', 'lot_left', 'portfolio_formed', 'portfolio_dissolved'],
   observedHow:
