@@ -13,7 +13,7 @@ import type { DataStore } from '../stores';
 import { PORTFOLIO_TYPEAHEAD } from './search/queries';
 import { ownerInputs, PORTFOLIO_BATCH_MAX, PORTFOLIO_LOTS_CSV } from './openapi';
 import { contactItems } from './shape';
-import { lotPortfolio, portfolioLots, portfolioRow } from './store';
+import { lotPortfolio, portfolioExists, portfolioLots, portfolioLotsAfter, portfolioRow } from './store';
 import { PORTFOLIO_ID_PATTERN, type PortfolioLotSort } from './types';
 
 /** The figures of any number of lots, read a batch at a time, in the order asked. */
@@ -33,13 +33,12 @@ async function figuresOf(store: DataStore, bbls: readonly string[], asOf: Date):
 const POSITION: Record<PortfolioLotSort, PositionShape> = { bbl: ['string'], '-openViolations': ['integer', 'string'], openViolations: ['integer', 'string'] };
 
 /**
- * The portfolio's lots in list order as [position, bbl]: by BBL from its own table, by open
- * violations from the docket's counts of all its lots (a portfolio is at most a few thousand
- * lots: one grouped count, sorted here).
+ * The portfolio's lots in list order as [position, bbl], from the start: by open violations,
+ * from the docket's counts of all its lots (a portfolio is at most a few thousand lots: one
+ * grouped count, sorted here).
  */
-async function orderedLots(store: DataStore, id: string, sort: PortfolioLotSort): Promise<Array<{ position: Position; bbl: string }>> {
+async function lotsByOpenViolations(store: DataStore, id: string, sort: Exclude<PortfolioLotSort, 'bbl'>): Promise<Array<{ position: Position; bbl: string }>> {
   const bbls = await portfolioLots(store, id);
-  if (sort === 'bbl') return bbls.map((bbl) => ({ position: [bbl], bbl }));
   const counts = await propertyFigures.openViolationCounts(store, bbls);
   const direction = sort === '-openViolations' ? -1 : 1;
   return bbls
@@ -155,6 +154,13 @@ export function ownerRoutes(deps: AppDeps): Route[] {
         const { sort } = query;
         const asOf = clockOf(store);
         let ordered: Array<{ position: Position; bbl: string }> | null = null;
+        /** The next lots after the position: by BBL a keyset read, by open violations a slice of the whole list read once a request. */
+        const nextLots = async (position: Position | null, count: number) => {
+          if (sort === 'bbl') return (await portfolioLotsAfter(store, id, position ? String(position[0]) : null, count)).map((bbl) => ({ position: [bbl] as Position, bbl }));
+          ordered ??= await lotsByOpenViolations(store, id, sort);
+          const start = position ? ordered.findIndex((lot) => after(lot.position, position, sort)) : 0;
+          return start < 0 ? [] : ordered.slice(start, start + count);
+        };
         await answerList(ctx, deps, store.mode, {
           list: 'portfolio-lots',
           csv: PORTFOLIO_LOTS_CSV,
@@ -162,11 +168,8 @@ export function ownerRoutes(deps: AppDeps): Route[] {
           scope: { id },
           position: POSITION[sort],
           async rows(position, count) {
-            // Read once a request: an export asks batch after batch of the same list.
-            ordered ??= await orderedLots(store, id, sort);
-            if (ordered.length === 0) throw notFound(`portfolio ${id}`);
-            const start = position ? ordered.findIndex((lot) => after(lot.position, position, sort)) : 0;
-            const page = start < 0 ? [] : ordered.slice(start, start + count);
+            const page = await nextLots(position, count);
+            if (page.length === 0 && !(await portfolioExists(store, id))) throw notFound(`portfolio ${id}`);
             const figures = await figuresOf(store, page.map((lot) => lot.bbl), asOf);
             const positionOf = new Map(page.map((lot) => [lot.bbl, lot.position]));
             return figures.map((lot) => ({ lot, position: positionOf.get(lot.bbl)! }));

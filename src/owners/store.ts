@@ -38,3 +38,18 @@ export async function portfolioLots(store: DataStore, id: string): Promise<strin
   const { rows } = await store.pg.query('select bbl from owner_portfolio_lots where portfolio_id = $1 order by bbl', [id]);
   return rows.map((row) => row.bbl as string);
 }
+
+/** At most `count` lots of the portfolio after the BBL `after` (from the first when null), by BBL. */
+export async function portfolioLotsAfter(store: DataStore, id: string, after: string | null, count: number): Promise<string[]> {
+  const { rows } = await store.pg.query(
+    'select bbl from owner_portfolio_lots where portfolio_id = $1 and bbl > $2 order by bbl limit $3',
+    [id, after ?? '', count],
+  );
+  return rows.map((row) => row.bbl as string);
+}
+
+/** Whether the portfolio is served (formed, not dissolved). */
+export async function portfolioExists(store: DataStore, id: string): Promise<boolean> {
+  const { rows } = await store.pg.query('select 1 from owner_portfolios where portfolio_id = $1 and lots > 0', [id]);
+  return rows.length > 0;
+}
