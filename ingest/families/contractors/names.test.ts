@@ -7,9 +7,9 @@ import { cachedRespondentCompany, individualBlock, nameBlock, stagedKeyOf } from
 
 const one = (name: string): Respondent => ({ firstName: null, lastName: name });
 
-/** Spelling -> the company key it is grouped into, grouping all names at once. */
+/** Spelling -> the company key it is grouped into, grouping all names at once (the evidence rules within a block, as the load asks). */
 function globally(names: CompanyName[]): Map<string, string> {
-  const groups = groupCompanies(names);
+  const groups = groupCompanies(names, { blockOf: nameBlock });
   return new Map(names.map((name) => [name.spelling, groups.get(name.key)!]));
 }
 

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent, readNycCsv } from '../../nyc/testing/shared-data';
-import { COMPANY_NAME_RULE, companyKey, groupCompanies, respondentCompany, type CompanyName } from './names';
+import { COMPANY_NAME_RULE, companyKey, groupCompanies, groupCompanyNames, respondentAddressKey, respondentCompany, type CompanyName, type GroupingReason } from './names';
 import type { Respondent } from './types';
 
 const one = (name: string): Respondent => ({ firstName: null, lastName: name });
 
-/** Spellings -> the key of the company each is grouped into, over `universe` (default: the spellings themselves). */
-function companiesOf(spellings: Respondent[], universe: Respondent[] = spellings): Array<string | null> {
+/** Spellings -> the key of the company each is grouped into, over `universe` (default: the spellings themselves); `addresses` by spelling as written. */
+function companiesOf(spellings: Respondent[], universe: Respondent[] = spellings, addresses?: Map<string, Set<string>>): Array<string | null> {
   const names = universe.map(respondentCompany).filter((name): name is CompanyName => name !== null);
-  const groups = groupCompanies(names);
+  const groups = groupCompanies(names, { addresses });
   return spellings.map((respondent) => {
     const key = companyKey(respondent);
     return key === null ? null : groups.get(key)!;
@@ -126,7 +126,138 @@ describe('company names: one company under several spellings', () => {
   });
 
   it('the rule served in the OpenAPI text names every kind of merge', () => {
-    for (const word of ['INCORPORATED', 'CORPORATION', 'L.L.C.', 'CO', '&', 'THE', '24 to 26 characters', 'individual']) expect(COMPANY_NAME_RULE).toContain(word);
+    for (const word of [
+      'INCORPORATED', 'CORPORATION', 'L.L.C.', 'CO', '&', 'THE', '24 to 26 or 31 to 33 characters', 'individual', 'typo', 'abbreviation', 'acronym',
+      'NYCHA', 'NEW YORK CITY', 'respondent address', '24 to 40 characters', 'six letters', 'two companies', 'groupedBecause',
+    ]) expect(COMPANY_NAME_RULE).toContain(word);
+  });
+});
+
+/** The company of each spelling and the reasons of the company of the first, grouped with `addresses` (spelling -> addresses). */
+function grouped(spellings: string[], addresses: Record<string, string[]> = {}): { companies: string[]; reasons: GroupingReason[] } {
+  const names = spellings.map((text) => respondentCompany(one(text))!);
+  const { companyOf, reasons } = groupCompanyNames(names, { addresses: new Map(Object.entries(addresses).map(([spelling, list]) => [spelling, new Set(list)])) });
+  const companies = names.map((name) => companyOf.get(name.key)!);
+  return { companies, reasons: reasons.get(companies[0]) ?? [] };
+}
+const oneCompany = (spellings: string[], addresses: Record<string, string[]> = {}) => new Set(grouped(spellings, addresses).companies).size === 1;
+const apart = (spellings: string[], addresses: Record<string, string[]> = {}) => new Set(grouped(spellings, addresses).companies).size === spellings.length;
+
+describe('company names: evidence beyond spelling', () => {
+  const SHARED = '30-30 THOMSON AVENUE 11101';
+
+  it('a typo in a long word joins from the names alone, and says so', () => {
+    expect(grouped(['GASETERIA OIL CORP', 'GASETRIA OIL CORP']).reasons).toEqual([
+      { rule: 'typo', evidence: 'name', spellings: ['GASETERIA OIL CORP', 'GASETRIA OIL CORP'], words: ['GASETERIA', 'GASETRIA'] },
+    ]);
+    expect(oneCompany(['KNICKERBOCKER MGMT', 'KNICKERBOKER MGMT', 'KNICKERBOCKER MANAGEMENT'])).toBe(true);
+    // Two neighbours swapped is one slip.
+    expect(oneCompany(['MARIN MANAGEMENT CORP', 'MARIN MANAGEMETN CORP'])).toBe(true);
+  });
+
+  it('never fuzzes numbers, short words, ordinals, legal forms or a plural S from the name alone', () => {
+    expect(apart(['BSDC NRP I LP', 'BSDC NRP II LP'])).toBe(true);
+    expect(apart(['2722 FULTON LLC', '2922 FULTON LLC'])).toBe(true);
+    expect(apart(['2722 FULTON', '2922 FULTON'])).toBe(true);
+    expect(apart(['MA ENGINEERING', 'MG ENGINEERING'])).toBe(true);
+    expect(apart(['MARIN REALTY CORP', 'MARIM REALTY CORP'])).toBe(true);
+    expect(apart(['WEST 14TH STREET LLC', 'WEST 15TH STREET LLC'])).toBe(true);
+    expect(apart(['HUNTER ROBERTS CONSTRUCTION LLC', 'HUNTER ROBERT CONSTRUCTION LLC'])).toBe(true);
+    expect(apart(['SKYLINE BUILDERS INC', 'SKYLINE BUILDERS LLC'])).toBe(true);
+    expect(apart(['MBD SILVA TAYLOR LLC', 'MBD SILVA TAYLOR KKC'])).toBe(true);
+    // Not even with a shared address: numbers and short words are different companies.
+    expect(apart(['BSDC NRP I LP', 'BSDC NRP II LP'], { 'BSDC NRP I LP': [SHARED], 'BSDC NRP II LP': [SHARED] })).toBe(true);
+    expect(apart(['2722 FULTON LLC', '2922 FULTON LLC'], { '2722 FULTON LLC': [SHARED], '2922 FULTON LLC': [SHARED] })).toBe(true);
+    expect(apart(['MA ENGINEERING', 'MG ENGINEERING'], { 'MA ENGINEERING': [SHARED], 'MG ENGINEERING': [SHARED] })).toBe(true);
+  });
+
+  it('a spelling near two companies joins neither', () => {
+    const { companies } = grouped(['KAVOMAR CONSTRUCTION CORP', 'KAVOMAL CONSTRUCTION CORP', 'KAVOMAN CONSTRUCTION CORP']);
+    expect(new Set(companies).size).toBe(3);
+    // One near spelling of a company of many spellings still joins it.
+    expect(oneCompany(['PROJECT REBUILD INC', 'PROECT REBUILD, INC.', 'PROJECT REBULD, INC.', 'PROJECT REBUILD'])).toBe(true);
+  });
+
+  it('known abbreviations and city agencies by their acronyms join from the names alone', () => {
+    expect(grouped(['CALLEN LORDE COMMUNITY HEALTH CENTER', 'CALLEN LORDE COMM HLTH CTR']).reasons).toEqual([
+      { rule: 'abbreviation', evidence: 'name', spellings: ['CALLEN LORDE COMM HLTH CTR', 'CALLEN LORDE COMMUNITY HEALTH CENTER'], words: ['COMM HLTH CTR', 'COMMUNITY HEALTH CENTER'] },
+    ]);
+    expect(oneCompany(['368-370 ST NICHOLAS AVE CONDOMINIUM', '368-370 ST NICHOLAS AVE CONDO'])).toBe(true);
+    expect(oneCompany(['NEW YORK CITY HOUSING AUTHORITY', 'NYC HOUSING AUTHORITY', 'NYCHA'])).toBe(true);
+    expect(grouped(['NYCHA', 'NYC HOUSING AUTHORITY']).reasons[0]).toMatchObject({ rule: 'acronym', spellings: ['NYC HOUSING AUTHORITY', 'NYCHA'], words: ['NYC HOUSING AUTHORITY', 'NYCHA'] });
+    expect(oneCompany(['NYC SCA', 'NYCSCA', 'NYC SCHOOL CONST AUTHORITY', 'NYC SCHOOL CONSTRUCTION AUTHORIT'])).toBe(true);
+    expect(oneCompany(['NYC DDC', 'CITY OF NEW YORK DDC', 'NYC DEPT OF DESIGN & CONSTR.'])).toBe(true);
+    expect(oneCompany(['NYC DEP', 'NEW YORK CITY DEPARTMENT OF ENVIRONMENTAL PROTECTION'])).toBe(true);
+    expect(oneCompany(['HPD NYC', 'DEPARTMENT OF HOUSING PRESERVATION AND DEVELOPMENT NYC'])).toBe(true);
+    // Another body's design department stays apart.
+    expect(apart(['NYC DDC', 'CUNY DEPT. OF DESIGN & CONSTRUCT'])).toBe(true);
+    // An HDFC squeezed onto the name.
+    expect(oneCompany(['INWOODHOUSINGDEVELOPMENTFUNDCORP', 'INWOOD HDFC'])).toBe(true);
+  });
+
+  it('a name cut at 32 characters joins the one company it starts, from the name alone', () => {
+    const { reasons } = grouped(['NYC SCHOOL CONSTRUCTION AUTHORIT', 'NYC SCHOOL CONSTRUCTION AUTHORITY']);
+    expect(reasons).toEqual([{ rule: 'truncation', evidence: 'name', spellings: ['NYC SCHOOL CONSTRUCTION AUTHORIT', 'NYC SCHOOL CONSTRUCTION AUTHORITY'], width: 32 }]);
+    expect(oneCompany(['CITY OF NY DEPT OF PARKS & RECRE', 'NYC DEPT OF PARKS AND RECREATION'])).toBe(true);
+    // 30 characters is no known width: apart by name, one company with a shared address.
+    const cut = 'HIGHBRIDGE COMMUNITY HOUSING D';
+    expect(apart([cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'])).toBe(true);
+    expect(grouped([cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'], { [cut]: [SHARED], 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP': [SHARED] }).reasons).toEqual([
+      { rule: 'truncation', evidence: 'shared-address', spellings: [cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'], width: 30, address: SHARED },
+    ]);
+  });
+
+  it('with a shared address: an acronym, an abbreviation of a long word, a typo with a plural S', () => {
+    const long = 'BEDFORD STUYVESANT DEVELOPMENT CORP';
+    expect(apart(['BSDC CORP', long])).toBe(true);
+    expect(grouped(['BSDC CORP', long], { 'BSDC CORP': [SHARED], [long]: [SHARED] }).reasons).toEqual([
+      { rule: 'acronym', evidence: 'shared-address', spellings: ['BEDFORD STUYVESANT DEVELOPMENT CORP', 'BSDC CORP'], words: ['BEDFORD STUYVESANT DEVELOPMENT', 'BSDC'], address: SHARED },
+    ]);
+    expect(oneCompany(['SILVERCUP SCFFLDNG 1 LLC', 'SILVERCUP SCAFFOLDING 1 LLC'], { 'SILVERCUP SCFFLDNG 1 LLC': [SHARED], 'SILVERCUP SCAFFOLDING 1 LLC': [SHARED] })).toBe(true);
+    expect(oneCompany(['HUNTER ROBERTS CONSTRUCTION LLC', 'HUNTER ROBERT CONSTRUCTION LLC'], { 'HUNTER ROBERTS CONSTRUCTION LLC': [SHARED], 'HUNTER ROBERT CONSTRUCTION LLC': [SHARED] })).toBe(true);
+    // Different addresses are no evidence.
+    expect(apart(['BSDC CORP', long], { 'BSDC CORP': [SHARED], [long]: ['1 CENTRE STREET 10007'] })).toBe(true);
+  });
+
+  it('a company of one spelling, or joined by spelling alone, has no reasons', () => {
+    expect(grouped(['PROJECT REBUILD, INC.', 'PROJECT REBUILD INC', 'PROJECT REBUILD']).reasons).toEqual([]);
+    expect(grouped(['ACME CONSTRUCTION CORP']).reasons).toEqual([]);
+  });
+
+  it('reads a respondent address as house number, street in canonical words, and ZIP', () => {
+    expect(respondentAddressKey('30-30', 'Thomson Ave', '11101-1234')).toBe(SHARED);
+    expect(respondentAddressKey('342', '58 ST', '11220')).toBe(respondentAddressKey(' 342 ', '58TH STREET', '11220'));
+    expect(respondentAddressKey('P O BOX 12', 'MAIN ST', '11220')).toBeNull();
+    expect(respondentAddressKey('72-17', null, null)).toBeNull();
+  });
+
+  it('grouping with evidence is independent of order and of repeated spellings (fast-check)', () => {
+    const word = fc.constantFrom('GASETERIA', 'GASETRIA', 'GASETERA', 'KNICKERBOCKER', 'KNICKERBOKER', 'COMMUNITY', 'COMM', 'CTR', 'CENTER', 'NYC', 'NEW YORK CITY', 'NYCHA', 'HOUSING', 'AUTHORITY', 'OIL', '1', '2', 'I', 'II', 'MGMT');
+    const form = fc.constantFrom('', 'INC', 'CORP', 'LLC', 'LP');
+    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 4 }), form, fc.constantFrom(0, 25, 30, 32)).map(([words, tail, cut]) => {
+      const text = `${words.join(' ')} ${tail}`.trim();
+      return cut > 0 ? text.slice(0, cut).trimEnd() : text;
+    });
+    const address = fc.constantFrom('1 MAIN STREET 10001', '2 MAIN STREET 10001', '3 MAIN STREET 10001');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(spelling, fc.array(address, { maxLength: 2 })), { maxLength: 20 }), fc.integer({ min: 0, max: 1000 }), (rows, seed) => {
+        const names = rows.map(([text]) => respondentCompany(one(text))).filter((name): name is CompanyName => name !== null);
+        const addresses = new Map<string, Set<string>>();
+        rows.forEach(([text, list]) => {
+          const name = respondentCompany(one(text));
+          if (!name) return;
+          if (!addresses.has(name.spelling)) addresses.set(name.spelling, new Set());
+          for (const a of list) addresses.get(name.spelling)!.add(a);
+        });
+        const reversedAddresses = new Map([...addresses].reverse().map(([key, set]) => [key, new Set([...set].reverse())]));
+        const shuffled = [...names, ...names.slice(0, seed % (names.length + 1))].sort((a, b) => ((a.spelling.length * 31 + seed) % 7) - ((b.spelling.length * 31 + seed) % 7));
+        const grouping = groupCompanyNames(names, { addresses });
+        expect(groupCompanyNames(shuffled, { addresses: reversedAddresses })).toEqual(grouping);
+        for (const [, company] of grouping.companyOf) expect(grouping.companyOf.get(company)).toBe(company);
+        for (const company of grouping.reasons.keys()) expect(grouping.companyOf.get(company)).toBe(company);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
