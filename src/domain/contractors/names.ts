@@ -59,8 +59,10 @@ import { distance } from 'fastest-levenshtein';
  *    in a word of six letters or more (the other of five or more): one letter added, dropped
  *    or changed, or two neighbours swapped; a final S is a plural, not a typo. Their forms
  *    must agree (equal, or one has none). From the names alone, when no third spelling
- *    competes: a company linked so to exactly one other company joins it; linked to two
- *    companies, it joins neither. Digits, words under six letters, ordinals and legal forms
+ *    competes: a group linked to two groups not linked to each other is contested; a link
+ *    joins its two groups unless the one of fewer spellings (either, when equal) is contested
+ *    (a slip near two companies joins neither; a company takes each slip of its name; names
+ *    all one slip from each other are one). Digits, words under six letters, ordinals and legal forms
  *    never differ by a typo ('BSDC NRP I LP' and 'II LP', '2722 FULTON' and '2922 FULTON',
  *    'MA ENGINEERING' and 'MG ENGINEERING' stay apart).
  * 9. Shared address: two names that share a respondent address (house number, street, ZIP:
@@ -68,14 +70,14 @@ import { distance } from 'fastest-levenshtein';
  *    long words of it short ('SCFFLDNG' SCAFFOLDING: the first letter, then letters in
  *    order, of a word of six letters or more), is its acronym ('BSDC' BEDFORD STUYVESANT
  *    DEVELOPMENT CORP; OF, AND, THE, FOR counted or not), or is it cut at any field width
- *    from 24 to 40 characters. Again linked to exactly one other company, not two. An address
+ *    from 24 to 40 characters. Contested as in rule 8. An address
  *    shared by more than 200 names is an office of many companies and no evidence.
  * Rules 7-9 are decided on the groups rules 4-6 made and applied at once, so the grouping is
  * independent of the order of the names.
  * Words are never dropped or guessed otherwise: spellings that differ by a word, a number or
  * a letter ('WEBSTER BUILDING A LLC', 'WEBSTER BUILDING B LLC') are different companies.
  */
-export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule, then on evidence. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...), a city agency's acronym (NYCHA, SCA, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case with accents folded (CAFÉ = CAFE, Ñ = N, Ø = O), without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none; HDFC INC = HDFC). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 or 31 to 33 characters long may have been cut at the field's width (the dockets cut at 25, the permit and owner files at 32): it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. (7) Known abbreviation and acronym: names equal once abbreviations are read long (COMM = COMMUNITY, CTR = CENTER, HLTH = HEALTH, CONDO = CONDOMINIUM, DEPT = DEPARTMENT, NYC = NEW YORK CITY = CITY OF NEW YORK, an HDFC squeezed onto the name) and city agencies' acronyms as their names (NYCHA = NEW YORK CITY HOUSING AUTHORITY, SCA, DDC, DEP, HPD, DSNY, DPR, NYCEDC, HHC, MTA) are one company. (8) Typo: names equal but for one letter added, dropped or changed (or two neighbours swapped) in one word of six letters or more (GASETERIA = GASETRIA) are one company from the names alone, when their legal forms agree and neither is that near to two companies (near two companies, it joins neither); digits, words under six letters, ordinals, legal forms and a final plural S never count as a typo (BSDC NRP I LP, BSDC NRP II LP; 2722 FULTON, 2922 FULTON; MA ENGINEERING, MG ENGINEERING stay apart). (9) Shared respondent address: two names docketed at one respondent address (house number, street, ZIP) are one company when one is a typo of the other, spells words of six letters or more of it short (SCFFLDNG = SCAFFOLDING), is its acronym (BSDC = BEDFORD STUYVESANT DEVELOPMENT CORP), or is it cut at any width from 24 to 40 characters, again unless near two companies; an address shared by more than 200 names is no evidence. Rules 7 to 9 are decided on the groups the spelling rule made and applied together, so the grouping does not depend on the order names arrive in. Every join by rules 6 to 9 is listed in the company's groupedBecause (the rule, whether the names alone or a shared address showed it, a spelling of each side, the words that differ, the width of a cut, the address); joins by spelling alone (rules 3 to 5) are not. Spellings that differ by any other word, number or letter are different companies.`;
+export const COMPANY_NAME_RULE = `Respondents are grouped into companies by a documented spelling rule, then on evidence. (1) The name is the respondent's first-name and last-name fields joined: OATH writes a company whole in the last-name field or splits its distinctive head (first name) from its legal tail (last name, e.g. CAB CORP.). (2) It is a company when it holds a legal form (INC, CORP, LLC, LTD, LP, LLP, PC, PLLC, HDFC, CO), a trade or business word (TAXI, CAB, CONSTRUCTION, MANAGEMENT, REALTY, RESTAURANT, ...), a city agency's acronym (NYCHA, SCA, ...) or a digit, or when one field is blank and the other holds several words and no comma (or one word of 16 letters or more, its spaces squeezed out); any other respondent is an individual and belongs to no company. (3) Spellings are compared in upper case with accents folded (CAFÉ = CAFE, Ñ = N, Ø = O), without a care-of (C/O) tail, apostrophes or a leading THE, with & and AND alike, punctuation and spacing ignored (L.L.C. = LLC, WAVECRESTMGMT = WAVECREST MGMT), and each word in one canonical spelling (INC = INCORPORATED, CORP = CORPORATION, CO = COMPANY, LTD = LIMITED, HDFC = HOUSING DEVELOPMENT FUND CORP, MGMT = MANAGEMENT, ASSOC = ASSOCIATES, PLBG = PLUMBING, CONSTR = CONSTRUCTION, ST = STREET, 14TH = 14, ...; business words in the plural as the singular, SERVICES = SERVICE). (4) Two spellings are one company when they are equal apart from the legal tail and their tails name the same kind of entity (corporation: INC, CORP, LTD; or LLC, LP, LLP, PC, PLLC, HDFC; CO alone names none; HDFC INC = HDFC). (5) A spelling with no legal form joins the company of the same name when exactly one kind of entity is docketed under that name. (6) A spelling 24 to 26 or 31 to 33 characters long may have been cut at the field's width (the dockets cut at 25, the permit and owner files at 32): it joins the one company whose spelling starts with it (its last word possibly cut), and no company when it starts the spellings of two. (7) Known abbreviation and acronym: names equal once abbreviations are read long (COMM = COMMUNITY, CTR = CENTER, HLTH = HEALTH, CONDO = CONDOMINIUM, DEPT = DEPARTMENT, NYC = NEW YORK CITY = CITY OF NEW YORK, an HDFC squeezed onto the name) and city agencies' acronyms as their names (NYCHA = NEW YORK CITY HOUSING AUTHORITY, SCA, DDC, DEP, HPD, DSNY, DPR, NYCEDC, HHC, MTA) are one company. (8) Typo: names equal but for one letter added, dropped or changed (or two neighbours swapped) in one word of six letters or more (GASETERIA = GASETRIA) are one company from the names alone, when their legal forms agree and the one with fewer spellings is not that near to two companies that are not near each other (near two companies, it joins neither; names all that near each other are one); digits, words under six letters, ordinals, legal forms and a final plural S never count as a typo (BSDC NRP I LP, BSDC NRP II LP; 2722 FULTON, 2922 FULTON; MA ENGINEERING, MG ENGINEERING stay apart). (9) Shared respondent address: two names docketed at one respondent address (house number, street, ZIP) are one company when one is a typo of the other, spells words of six letters or more of it short (SCFFLDNG = SCAFFOLDING), is its acronym (BSDC = BEDFORD STUYVESANT DEVELOPMENT CORP), or is it cut at any width from 24 to 40 characters, again unless near two companies; an address shared by more than 200 names is no evidence. Rules 7 to 9 are decided on the groups the spelling rule made and applied together, so the grouping does not depend on the order names arrive in. Every join by rules 6 to 9 is listed in the company's groupedBecause (the rule, whether the names alone or a shared address showed it, a spelling of each side, the words that differ, the width of a cut, the address); joins by spelling alone (rules 3 to 5) are not. Spellings that differ by any other word, number or letter are different companies.`;
 
 /** The canonical spelling of each legal-form word, and the kind of entity it names (null: CO names none). */
 const LEGAL_FORMS: Readonly<Record<string, { canonical: string; entity: string | null }>> = {
@@ -419,6 +421,8 @@ function expandWords(canonical: string[]): string[] {
   for (let i = 0; i + 3 < out.length; i += 1) {
     if (out[i] === 'CITY' && out[i + 1] === 'OF' && out[i + 2] === 'NEW' && out[i + 3] === 'YORK') out.splice(i, 4, 'NEW', 'YORK', 'CITY');
   }
+  // P & H: the dockets' PLUMBING AND HEATING.
+  for (let i = 0; i + 2 < out.length; i += 1) if (out[i] === 'P' && out[i + 1] === 'AND' && out[i + 2] === 'H') out.splice(i, 3, 'PLUMBING', 'AND', 'HEATING');
   return out;
 }
 
@@ -462,9 +466,9 @@ function isTypo(a: string, b: string, plural: boolean): boolean {
   return distance(a, b) === 1 || swapped(a, b);
 }
 
-/** `short` spells `long` short (rule 9, with an address): its first letter, then letters of it in order ('SCFFLDNG' SCAFFOLDING, 'RECRE' RECREATION). */
+/** `short` spells `long` short (rule 9, with an address): its first letter, then letters of it in order, two or more left out ('SCFFLDNG' SCAFFOLDING, 'RECRE' RECREATION; one left out is a typo). */
 function isAbbreviationOf(short: string, long: string): boolean {
-  if (short.length < 2 || short.length >= long.length || long.length < TYPO_MIN_LENGTH || !ALPHA.test(short) || !ALPHA.test(long) || short[0] !== long[0]) return false;
+  if (short.length < 2 || short.length > long.length - 2 || long.length < TYPO_MIN_LENGTH || !ALPHA.test(short) || !ALPHA.test(long) || short[0] !== long[0]) return false;
   if (LEGAL_CANONICAL.has(short) || LEGAL_FORMS[short]) return false;
   let at = 0;
   for (const letter of long) if (letter === short[at]) at += 1;
@@ -767,11 +771,26 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
     }
   }
 
+  // A group is contested when it is linked to two groups not linked to each other (two
+  // companies near it); linked to groups all linked to one another (PROJECT, PROECT, PROUECT
+  // REBUILD: variants of one name) it is not. A link joins its two groups unless the smaller
+  // (fewer spellings; either, when equal) is contested: the company of many spellings near several
+  // slips of its name takes each, a slip near two companies joins neither.
+  const size = new Map<string, number>();
+  for (const key of keys) size.set(groups.find(key), (size.get(groups.find(key)) ?? 0) + spellingsByKey.get(key)!.size);
+  const contested = new Set<string>();
+  for (const [root, linked] of links) {
+    const others = [...linked.keys()];
+    if (others.some((a, i) => others.slice(i + 1).some((b) => !links.get(a)?.has(b)))) contested.add(root);
+  }
   const joins: Array<{ key: string; target: string; reason: GroupingReason }> = [];
   for (const [root, linked] of [...links].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (linked.size !== 1) continue;
-    const [{ key, target, reason }] = linked.values();
-    joins.push({ key: root === groups.find(key) ? key : target, target: root === groups.find(key) ? target : key, reason });
+    for (const [other, { key, target, reason }] of linked) {
+      if (other < root) continue;
+      const [small, large] = size.get(root)! <= size.get(other)! ? [root, other] : [other, root];
+      if (contested.has(small) || (size.get(small) === size.get(large) && contested.has(large))) continue;
+      joins.push({ key, target, reason });
+    }
   }
   for (const { key, target, reason } of joins) {
     if (groups.find(key) === groups.find(target)) continue;
