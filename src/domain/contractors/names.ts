@@ -492,7 +492,6 @@ interface Entry {
   expandedFullWords: string[];
   /** The lengths of its spellings that may have been cut at some field width (24-40). */
   cutLengths: number[];
-  addresses: Set<string>;
 }
 
 const compatible = (a: string, b: string) => a === b || a === '' || b === '';
@@ -590,14 +589,24 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
     const expandedAll = expandWords(canonical);
     const { core: expanded, entity: expandedEntity } = splitTail(expandedAll);
     const cutLengths = [...spellingsByKey.get(key)!].map((spelling) => spelling.length).filter((length) => length >= TRUNCATION_MIN_LENGTH && length <= TRUNCATION_MAX_LENGTH);
-    entries.set(key, { key, name, words: canonical.slice(0, tailStart), expanded, expandedEntity: expandedEntity || name.entity, expandedFull: expandedAll.join(''), expandedFullWords: expandedAll, cutLengths: [...new Set(cutLengths)].sort(), addresses: new Set() });
+    entries.set(key, { key, name, words: canonical.slice(0, tailStart), expanded, expandedEntity: expandedEntity || name.entity, expandedFull: expandedAll.join(''), expandedFullWords: expandedAll, cutLengths: [...new Set(cutLengths)].sort() });
   }
-  const keyOfSpelling = new Map<string, string>();
-  for (const [key, spellings] of spellingsByKey) for (const spelling of spellings) keyOfSpelling.set(spelling, key);
-  for (const [spelling, addresses] of evidence.addresses ?? []) {
-    const key = keyOfSpelling.get(spelling);
-    const entry = key === undefined ? undefined : entries.get(key);
-    if (entry) for (const address of addresses) entry.addresses.add(address);
+  // The keys docketed at each address (most addresses hold one key: kept as a string until a second comes).
+  const atAddress = new Map<string, string | string[]>();
+  if (evidence.addresses) {
+    const keyOfSpelling = new Map<string, string>();
+    for (const [key, spellings] of spellingsByKey) for (const spelling of spellings) keyOfSpelling.set(spelling, key);
+    for (const [spelling, addresses] of evidence.addresses) {
+      const key = keyOfSpelling.get(spelling);
+      if (key === undefined) continue;
+      for (const address of addresses) {
+        const held = atAddress.get(address);
+        if (held === undefined) atAddress.set(address, key);
+        else if (typeof held === 'string') {
+          if (held !== key) atAddress.set(address, [held, key]);
+        } else if (!held.includes(key) && held.length <= MAX_KEYS_AT_ADDRESS) held.push(key);
+      }
+    }
   }
 
   // Rule 7: names equal once known abbreviations and acronyms are read long are one company; a
@@ -699,15 +708,26 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
 
   // Rule 8 from the names alone: keys bucketed by their words with one long word masked, the
   // masked words compared within a bucket (by deletion keys in a large one), so few pairs are.
+  // Most masks hold one key: kept as [word, key] until a second comes.
+  const firstAtMask = new Map<string, readonly [string, string]>();
   const buckets = new Map<string, Map<string, string[]>>();
   for (const entry of entries.values()) {
     entry.expanded.forEach((word, at) => {
       if (word.length < TYPO_MIN_LENGTH - 1 || !ALPHA.test(word)) return;
       const mask = `${at}|${entry.expanded.slice(0, at).join(' ')}|${entry.expanded.slice(at + 1).join(' ')}`;
-      if (!buckets.has(mask)) buckets.set(mask, new Map());
-      const bucket = buckets.get(mask)!;
-      if (!bucket.has(word)) bucket.set(word, []);
-      bucket.get(word)!.push(entry.key);
+      let bucket = buckets.get(mask);
+      if (bucket === undefined) {
+        const first = firstAtMask.get(mask);
+        if (first === undefined) {
+          firstAtMask.set(mask, [word, entry.key]);
+          return;
+        }
+        bucket = new Map([[first[0], [first[1]]]]);
+        buckets.set(mask, bucket);
+      }
+      const keysOfWord = bucket.get(word);
+      if (keysOfWord) keysOfWord.push(entry.key);
+      else bucket.set(word, [entry.key]);
     });
   }
   const linkTypo = (mask: string, bucket: Map<string, string[]>, a: string, b: string) => {
@@ -752,15 +772,8 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
 
   // Rule 9: spellings that share a respondent address and are a typo, an abbreviation, an
   // acronym or a cut (at any field width from 24 to 40 characters) of one another.
-  const atAddress = new Map<string, string[]>();
-  for (const entry of entries.values()) {
-    for (const address of entry.addresses) {
-      if (!atAddress.has(address)) atAddress.set(address, []);
-      atAddress.get(address)!.push(entry.key);
-    }
-  }
   for (const [address, members] of atAddress) {
-    if (members.length < 2 || members.length > MAX_KEYS_AT_ADDRESS) continue;
+    if (typeof members === 'string' || members.length > MAX_KEYS_AT_ADDRESS) continue;
     members.sort();
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
