@@ -51,6 +51,16 @@ describe('grouping blocks', () => {
     expect(blockwise(names)).toEqual(groups);
   });
 
+  it("reads the city's own names long, so an agency by its acronym or NYC shares a block with its name spelled out", () => {
+    const names = companies(['NYCHA', 'NYC HOUSING AUTHORITY', 'NEW YORK CITY HOUSING AUTHORITY', 'CITY OF NEW YORK DDC', 'NYC DDC', 'HPD NYC', 'DEPARTMENT OF HOUSING PRESERVATI', 'DEPT OF SANITATION'].map(one));
+    expect(names.map(nameBlock)).toEqual(['NEWY', 'NEWY', 'NEWY', 'NEWY', 'NEWY', 'DEPA', 'DEPA', 'DEPA']);
+    const groups = blockwise(names);
+    expect(new Set(['NYCHA', 'NYC HOUSING AUTHORITY', 'NEW YORK CITY HOUSING AUTHORITY'].map((spelling) => groups.get(spelling))).size).toBe(1);
+    expect(groups.get('CITY OF NEW YORK DDC')).toBe(groups.get('NYC DDC'));
+    expect(groups.get('HPD NYC')).toBe(groups.get('DEPARTMENT OF HOUSING PRESERVATI'));
+    expect(groups).toEqual(globally(names));
+  });
+
   it('stages individuals under "~" and two letters of the name (no company block holds a "~")', () => {
     expect(stagedKeyOf({ firstName: 'JOHN', lastName: 'SMITH' })).toBe('~SM');
     expect(stagedKeyOf({ firstName: 'CHAHAL,VIJAY,', lastName: null })).toBe('~CH');
