@@ -478,11 +478,22 @@ describe('company grouping measured on real spellings', () => {
     for (const [firstName, lastName, label] of OATH_LABELLED) expect([firstName, lastName, companyKey({ firstName, lastName }) === null]).toEqual([firstName, lastName, label === null]);
   });
 
-  it('precision >= 0.99 on the labelled spellings alone; recall printed', () => {
-    const result = measure(truth, companiesOf(spellings));
-    console.log(`company grouping on ${spellings.length} labelled real spellings: ${format(result)}`);
+  it('precision >= 0.99 on the labelled spellings alone; recall printed, with the labelled companies left split', () => {
+    const predicted = companiesOf(spellings);
+    const result = measure(truth, predicted);
+    // The companies the rule leaves in several parts, and why: each part's spellings.
+    const split = LABELLED.flatMap((group, index) => {
+      const parts = new Map<string, string[]>();
+      group.forEach((spelling) => {
+        const company = predicted[truth.indexOf(`g${index}`) + group.indexOf(spelling)] ?? `none:${spelling}`;
+        if (!parts.has(company)) parts.set(company, []);
+        parts.get(company)!.push(spelling);
+      });
+      return parts.size > 1 ? [[...parts.values()].map((part) => part.join(' / ')).join('  ||  ')] : [];
+    });
+    console.log(`company grouping on ${spellings.length} labelled real spellings: ${format(result)}\nlabelled companies left split (a word more or less, a slip in a word under six letters or a digit):\n${split.join('\n')}`);
     expect(result.precision).toBeGreaterThanOrEqual(0.99);
-    expect(result.recall).toBeGreaterThanOrEqual(0.5);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
   });
 
   (REAL_FILES.every(nycDataPresent) ? it : it.skip)('precision >= 0.99 when grouped among every real spelling of the shared files; every labelled spelling is real', () => {
@@ -493,7 +504,7 @@ describe('company grouping measured on real spellings', () => {
     const result = measure(truth, companiesOf(spellings, universe));
     console.log(`company grouping among ${universe.length} real respondent rows (${new Set(written).size} spellings): ${format(result)}`);
     expect(result.precision).toBeGreaterThanOrEqual(0.99);
-    expect(result.recall).toBeGreaterThanOrEqual(0.5);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
   });
 
   (REAL_FILES.every(nycDataPresent) ? it : it.skip)('precision >= 0.99 with the real addresses of the shared files as evidence; recall printed', () => {
@@ -503,6 +514,6 @@ describe('company grouping measured on real spellings', () => {
     const result = measure(truth, companiesOf(spellings, universe, addresses));
     console.log(`company grouping among the real rows with ${[...addresses.values()].reduce((n, set) => n + set.size, 0)} real addresses (${labelledWithAddress} of ${spellings.length} labelled spellings have one): ${format(result)}`);
     expect(result.precision).toBeGreaterThanOrEqual(0.99);
-    expect(result.recall).toBeGreaterThanOrEqual(0.6);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
   });
 });
