@@ -416,7 +416,8 @@ function expandWords(canonical: string[]): string[] {
   canonical.forEach((word, index) => {
     const squeezed = index === canonical.length - 1 ? SQUEEZED_HDFC.exec(word) : null;
     if (squeezed) out.push(squeezed[1], 'HDFC');
-    else out.push(...(EXPANSIONS[word] ?? word).split(' ').map(canonicalWord));
+    else if (EXPANSIONS[word] === undefined) out.push(word);
+    else out.push(...EXPANSIONS[word].split(' ').map(canonicalWord));
   });
   for (let i = 0; i + 3 < out.length; i += 1) {
     if (out[i] === 'CITY' && out[i + 1] === 'OF' && out[i + 2] === 'NEW' && out[i + 3] === 'YORK') out.splice(i, 4, 'NEW', 'YORK', 'CITY');
@@ -644,14 +645,16 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
 
   // Rule 6: a cut spelling joins the one company one of whose spellings it starts (read as
   // written, or with its abbreviations read long).
-  const prefixIndex = (texts: Array<readonly [string, string]>) => {
-    const sorted = [...texts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    return { sorted, texts: sorted.map(([text]) => text) };
-  };
-  const fulls = prefixIndex(keys.flatMap((key) => {
+  // Full words and key, sorted as one string (the native sort), split back.
+  const joined: string[] = [];
+  for (const key of keys) {
     const entry = entries.get(key)!;
-    return entry.expandedFull === entry.name.full ? [[entry.name.full, key] as const] : [[entry.name.full, key] as const, [entry.expandedFull, key] as const];
-  }));
+    joined.push(`${entry.name.full}\u0000${key}`);
+    if (entry.expandedFull !== entry.name.full) joined.push(`${entry.expandedFull}\u0000${key}`);
+  }
+  joined.sort();
+  const fulls = { sorted: joined.map((text) => [text.slice(0, text.indexOf('\u0000')), text.slice(text.indexOf('\u0000') + 1)] as const), texts: [] as string[] };
+  fulls.texts = fulls.sorted.map(([text]) => text);
   /** The keys (other than the cut key's group) whose full words a prefix starts, and the roots they belong to. */
   const startedBy = (cutKey: string, prefix: string, own: string, targets: Map<string, string>) => {
     for (let i = lowerBound(fulls.texts, prefix); i < fulls.sorted.length && fulls.texts[i].startsWith(prefix); i += 1) {
