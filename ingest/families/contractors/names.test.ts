@@ -75,10 +75,14 @@ describe('grouping blocks', () => {
     expect(cachedRespondentCompany({ firstName: 'JOHN', lastName: 'SMITH' })).toBeNull();
   });
 
-  it('grouping block by block equals grouping everything at once (generated spellings: forms, squeezed forms, cuts at 24-26)', () => {
-    const word = fc.constantFrom('ACME', 'ACMES', 'KINGS', 'KING', 'PLUMBING', 'HEATING', 'NEW', 'YORK', 'CONSTRUCTION', 'CONSTR', 'MGMT', 'MANAGEMENT', 'GROUP', 'A', 'B', '&', 'THE', '14TH', 'ST', 'REALTY', 'AB');
+  it('grouping block by block equals grouping everything at once (generated spellings: forms, squeezed forms, cuts at 24-26 and 31-33, typos, abbreviations)', () => {
+    const word = fc.constantFrom(
+      'ACME', 'ACMES', 'KINGS', 'KING', 'PLUMBING', 'HEATING', 'NEW', 'YORK', 'CONSTRUCTION', 'CONSTR', 'MGMT', 'MANAGEMENT', 'GROUP', 'A', 'B', '&', 'THE', '14TH', 'ST', 'REALTY', 'AB',
+      // The evidence rules: typos, abbreviations, the city's names.
+      'GASETERIA', 'GASETRIA', 'GASETERA', 'CONSTRUCTON', 'NYC', 'CITY', 'OF', 'NYCHA', 'HOUSING', 'AUTHORITY', 'COMM', 'COMMUNITY', 'CTR', 'CENTER', 'HPD', 'DEPT', 'DEPARTMENT',
+    );
     const form = fc.constantFrom('', ' INC', ' INC.', ' CORP', ' LLC', ' L.L.C.', ' CO', ' LP', 'LLC', 'INC', ' HDFC', ' LTD');
-    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 6 }), form, fc.constantFrom(0, 24, 25, 26)).map(([words, tail, cut]) => {
+    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 6 }), form, fc.constantFrom(0, 24, 25, 26, 31, 32, 33)).map(([words, tail, cut]) => {
       const whole = `${words.join(' ')}${tail}`;
       return cut > 0 && whole.length > cut ? whole.slice(0, cut).trimEnd() : whole;
     });
