@@ -533,7 +533,11 @@ const PAIRWISE_BUCKET = 12;
 export function groupCompanyNames(names: Iterable<CompanyName>, evidence: GroupingEvidence = {}): CompanyGrouping {
   const byKey = new Map<string, CompanyName>();
   const prefixesByKey = new Map<string, Set<string>>();
-  const spellingsByKey = new Map<string, Set<string>>();
+  const spellingsByKey = new Map<string, string | Set<string>>();
+  const spellingsOfKey = (key: string): Iterable<string> => {
+    const held = spellingsByKey.get(key)!;
+    return typeof held === 'string' ? [held] : held;
+  };
   for (const name of names) {
     const known = byKey.get(name.key);
     if (
@@ -541,10 +545,16 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
       || (name.full.length === known.full.length && (name.full < known.full || (name.full === known.full && name.spelling < known.spelling)))
     ) byKey.set(name.key, name);
     // A key's cut candidates are the union over its spellings.
-    if (!prefixesByKey.has(name.key)) prefixesByKey.set(name.key, new Set());
-    for (const prefix of name.truncatedPrefixes) prefixesByKey.get(name.key)!.add(prefix);
-    if (!spellingsByKey.has(name.key)) spellingsByKey.set(name.key, new Set());
-    spellingsByKey.get(name.key)!.add(name.spelling);
+    // Sets only where there is something to hold: most keys have no cut candidates and one spelling.
+    if (name.truncatedPrefixes.length > 0) {
+      if (!prefixesByKey.has(name.key)) prefixesByKey.set(name.key, new Set());
+      for (const prefix of name.truncatedPrefixes) prefixesByKey.get(name.key)!.add(prefix);
+    }
+    const held = spellingsByKey.get(name.key);
+    if (held === undefined) spellingsByKey.set(name.key, name.spelling);
+    else if (typeof held === 'string') {
+      if (held !== name.spelling) spellingsByKey.set(name.key, new Set([held, name.spelling]));
+    } else held.add(name.spelling);
   }
   const keys = [...byKey.keys()].sort();
   const groups = new UnionFind();
@@ -589,14 +599,14 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
     const { canonical, tailStart } = canonicalWordsOf(name.spelling);
     const expandedAll = expandWords(canonical);
     const { core: expanded, entity: expandedEntity } = splitTail(expandedAll);
-    const cutLengths = [...spellingsByKey.get(key)!].map((spelling) => spelling.length).filter((length) => length >= TRUNCATION_MIN_LENGTH && length <= TRUNCATION_MAX_LENGTH);
+    const cutLengths = [...spellingsOfKey(key)].map((spelling) => spelling.length).filter((length) => length >= TRUNCATION_MIN_LENGTH && length <= TRUNCATION_MAX_LENGTH);
     entries.set(key, { key, name, words: canonical.slice(0, tailStart), expanded, expandedEntity: expandedEntity || name.entity, expandedFull: expandedAll.join(''), expandedFullWords: expandedAll, cutLengths: [...new Set(cutLengths)].sort() });
   }
   // The keys docketed at each address (most addresses hold one key: kept as a string until a second comes).
   const atAddress = new Map<string, string | string[]>();
   if (evidence.addresses) {
     const keyOfSpelling = new Map<string, string>();
-    for (const [key, spellings] of spellingsByKey) for (const spelling of spellings) keyOfSpelling.set(spelling, key);
+    for (const key of spellingsByKey.keys()) for (const spelling of spellingsOfKey(key)) keyOfSpelling.set(spelling, key);
     for (const [spelling, addresses] of evidence.addresses) {
       const key = keyOfSpelling.get(spelling);
       if (key === undefined) continue;
@@ -668,8 +678,8 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
   };
   const merges: Array<[string, string]> = [];
   for (const key of keys) {
-    const known = prefixesByKey.get(key)!;
-    if (known.size === 0) continue;
+    const known = prefixesByKey.get(key);
+    if (known === undefined) continue;
     const prefixes = [...new Set([...known, ...cutPrefixes(spellingOf(key))])].sort();
     const own = groups.find(key);
     const targets = new Map<string, string>();
@@ -793,7 +803,7 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
   // (fewer spellings; either, when equal) is contested: the company of many spellings near several
   // slips of its name takes each, a slip near two companies joins neither.
   const size = new Map<string, number>();
-  for (const key of keys) size.set(groups.find(key), (size.get(groups.find(key)) ?? 0) + spellingsByKey.get(key)!.size);
+  for (const key of keys) size.set(groups.find(key), (size.get(groups.find(key)) ?? 0) + [...spellingsOfKey(key)].length);
   const contested = new Set<string>();
   for (const [root, linked] of links) {
     const others = [...linked.keys()];
