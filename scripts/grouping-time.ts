@@ -43,9 +43,12 @@ async function main(): Promise<void> {
       addresses.get(name.spelling)!.add(address);
     }
     console.log(`read ${names.size} company spellings, ${[...addresses.values()].reduce((n, set) => n + set.size, 0)} spelling-address pairs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Only the spellings and their addresses are kept for grouping, as a load holds a block's.
+    read.clear();
+    const spellings = [...names.values()];
     started = Date.now();
     const cpu = process.cpuUsage();
-    const { companyOf, reasons } = groupCompanyNames(names.values(), { addresses });
+    const { companyOf, reasons } = groupCompanyNames(spellings, { addresses });
     const seconds = (Date.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const companies = new Set(companyOf.values()).size;

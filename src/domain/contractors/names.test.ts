@@ -233,6 +233,25 @@ describe('company names: evidence beyond spelling', () => {
     expect(respondentAddressKey('72-17', null, null)).toBeNull();
   });
 
+  it('compares few pairs: 20,000 names one word apart, 100 addresses shared by 200 names each, group in seconds', () => {
+    const syllables = ['KA', 'VO', 'RI', 'MAR', 'TEL', 'DO', 'BRO', 'SAN', 'LEX', 'TOR', 'NIA', 'GAL', 'PER', 'ZO', 'QUIN', 'AL', 'BER', 'CA', 'DEN', 'ES'];
+    const names: CompanyName[] = [];
+    const addresses = new Map<string, string[]>();
+    for (let i = 0; i < 20_000; i += 1) {
+      const head = `${syllables[i % 20]}${syllables[Math.floor(i / 20) % 20]}${syllables[Math.floor(i / 400) % 20]}${syllables[Math.floor(i / 8000) % 20]}`;
+      const name = respondentCompany(one(`${head} CONSTRUCTION ${i % 3 === 0 ? 'INC' : 'LLC'}`))!;
+      names.push(name);
+      // 100 addresses of 200 names each: every pair at an address is compared (2 million pairs).
+      addresses.set(name.spelling, [`${i % 100} BROADWAY 10001`]);
+    }
+    const started = Date.now();
+    const { companyOf } = groupCompanyNames(names, { addresses });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`grouped ${names.length} names (100 addresses of 200) in ${seconds.toFixed(2)} s`);
+    expect(companyOf.size).toBe(new Set(names.map((name) => name.key)).size);
+    expect(seconds).toBeLessThan(30);
+  });
+
   it('grouping with evidence is independent of order and of repeated spellings (fast-check)', () => {
     const word = fc.constantFrom('GASETERIA', 'GASETRIA', 'GASETERA', 'KNICKERBOCKER', 'KNICKERBOKER', 'COMMUNITY', 'COMM', 'CTR', 'CENTER', 'NYC', 'NEW YORK CITY', 'NYCHA', 'HOUSING', 'AUTHORITY', 'OIL', '1', '2', 'I', 'II', 'MGMT');
     const form = fc.constantFrom('', 'INC', 'CORP', 'LLC', 'LP');

@@ -493,6 +493,8 @@ interface Entry {
   expandedFullWords: string[];
   /** The lengths of its spellings that may have been cut at some field width (24-40). */
   cutLengths: number[];
+  /** Its representative read as cut (cutPrefixes), once asked. */
+  cutPrefixes?: string[];
 }
 
 const compatible = (a: string, b: string) => a === b || a === '' || b === '';
@@ -856,32 +858,51 @@ export function groupCompanyNames(names: Iterable<CompanyName>, evidence: Groupi
 
 /** How two keys at one address are one company's names (rule 9), or null. */
 function addressRelation(a: Entry, b: Entry, spellingOf: (key: string) => string, address: string): GroupingReason | null {
+  const relation = relationOf(a, b, spellingOf);
+  if (relation === null) return null;
   const [first, second] = pair(spellingOf(a.key), spellingOf(b.key));
-  const ordered = (x: string, y: string): [string, string] => (first === spellingOf(a.key) ? [x, y] : [y, x]);
-  const base = { evidence: 'shared-address' as const, spellings: [first, second] as [string, string], address };
+  const words = relation.words && (first === spellingOf(a.key) ? relation.words : ([relation.words[1], relation.words[0]] as [string, string]));
+  return { rule: relation.rule, evidence: 'shared-address', spellings: [first, second], ...(words ? { words } : {}), ...(relation.width ? { width: relation.width } : {}), address };
+}
+
+/** How two names relate for rule 9 (words in the order a, b), or null: checked for every pair at an address, so cheap tests first. */
+function relationOf(a: Entry, b: Entry, spellingOf: (key: string) => string): { rule: GroupingReason['rule']; words?: [string, string]; width?: number } | null {
   const sameForm = compatible(a.expandedEntity, b.expandedEntity);
   if (sameForm && a.expanded.length === b.expanded.length && a.expanded.length > 0) {
-    const differ = a.expanded.flatMap((word, at) => (word === b.expanded[at] ? [] : [at]));
-    if (differ.length === 1 && isTypo(a.expanded[differ[0]], b.expanded[differ[0]], true)) return { rule: 'typo', ...base, words: ordered(a.expanded[differ[0]], b.expanded[differ[0]]) };
+    const differ: number[] = [];
+    for (let at = 0; at < a.expanded.length; at += 1) {
+      const x = a.expanded[at];
+      const y = b.expanded[at];
+      if (x === y) continue;
+      // Neither a typo nor an abbreviation: different first letters (a typo of the first letter is in one word only, so only where one word differs).
+      if (x[0] !== y[0] && differ.length > 0) return relationByLength(a, b, sameForm, spellingOf);
+      differ.push(at);
+    }
+    if (differ.length === 1 && isTypo(a.expanded[differ[0]], b.expanded[differ[0]], true)) return { rule: 'typo', words: [a.expanded[differ[0]], b.expanded[differ[0]]] };
     if (differ.length > 0 && differ.every((at) => isAbbreviationOf(a.expanded[at], b.expanded[at]) || isAbbreviationOf(b.expanded[at], a.expanded[at]))) {
-      return { rule: 'abbreviation', ...base, words: ordered(differ.map((at) => a.expanded[at]).join(' '), differ.map((at) => b.expanded[at]).join(' ')) };
+      return { rule: 'abbreviation', words: [differ.map((at) => a.expanded[at]).join(' '), differ.map((at) => b.expanded[at]).join(' ')] };
     }
   }
+  return relationByLength(a, b, sameForm, spellingOf);
+}
+
+/** Rule 9's acronym and cut: one name much shorter than the other. */
+function relationByLength(a: Entry, b: Entry, sameForm: boolean, spellingOf: (key: string) => string): { rule: GroupingReason['rule']; words?: [string, string]; width?: number } | null {
+  if (a.cutLengths.length === 0 && b.cutLengths.length === 0 && a.expanded.length !== 1 && b.expanded.length !== 1) return null;
   for (const [short, long] of [[a, b], [b, a]] as const) {
     if (sameForm && short.expanded.length === 1 && short.expanded[0].length >= 2 && short.expanded[0].length <= 8 && ALPHA.test(short.expanded[0]) && long.expanded.length >= 2) {
       // The initials of its words, with or without OF, AND, ...; with or without its legal tail (BSDC: ... DEVELOPMENT CORP).
       const withTail = [...long.expanded, ...long.expandedFullWords.slice(long.expanded.length)];
       const initials = [long.expanded, withTail].flatMap((words) => [words, words.filter((word) => !ACRONYM_SKIPPED.has(word))]).map((words) => words.map((word) => word[0]).join(''));
-      if (initials.includes(short.expanded[0])) {
-        return { rule: 'acronym', ...base, words: short === a ? ordered(short.expanded[0], long.expanded.join(' ')) : ordered(long.expanded.join(' '), short.expanded[0]) };
-      }
+      if (initials.includes(short.expanded[0])) return { rule: 'acronym', words: short === a ? [short.expanded[0], long.expanded.join(' ')] : [long.expanded.join(' '), short.expanded[0]] };
     }
     // A key's spellings of one width differ only by punctuation and spacing: its representative is read as cut.
     if (short.cutLengths.length === 0) continue;
+    short.cutPrefixes ??= cutPrefixes(spellingOf(short.key));
     const starts = (full: string, prefix: string) => full.length > prefix.length && full.startsWith(prefix);
-    if (cutPrefixes(spellingOf(short.key)).some((prefix) => starts(long.name.full, prefix) || starts(long.expandedFull, prefix))) {
+    if (short.cutPrefixes.some((prefix) => starts(long.name.full, prefix) || starts(long.expandedFull, prefix))) {
       const length = spellingOf(short.key).length;
-      return { rule: 'truncation', ...base, width: short.cutLengths.includes(length) ? length : short.cutLengths[0] };
+      return { rule: 'truncation', width: short.cutLengths.includes(length) ? length : short.cutLengths[0] };
     }
   }
   return null;
