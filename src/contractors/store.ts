@@ -1,4 +1,4 @@
-import { ticketRecordOf, ticketStanding, type TicketRecord, type TicketStanding } from '../domain/contractors';
+import { ticketRecordOf, ticketStanding, type GroupingReason, type TicketRecord, type TicketStanding } from '../domain/contractors';
 import { keptRows } from '../db/kept-reads';
 import { prepared } from '../db/pool';
 import type { DataStore } from '../stores';
@@ -15,6 +15,8 @@ export interface CompanyRow {
   slug: string;
   name: string;
   spellings: string[];
+  /** Why its spellings were grouped into it beyond equal spelling (names.ts GroupingReason), as the last grouping wrote it. */
+  groupedBecause: GroupingReason[];
   /** Moves whenever the company or any of its tickets is written (its version, and when it was written). */
   revision: string;
 }
@@ -29,13 +31,13 @@ export async function companiesBySlug(store: DataStore, slugs: string[]): Promis
   const rows = await keptRows(
     store,
     prepared(
-      `select s.slug as requested, c.slug, c.name, c.spellings, c.version::text || '@' || c.updated_at::text as revision
+      `select s.slug as requested, c.slug, c.name, c.spellings, c.grouped_because, c.version::text || '@' || c.updated_at::text as revision
      from contractor_slugs s join contractor_companies c on c.slug = s.company
      where s.slug = any($1::text[])`,
       [slugs],
     ),
   );
-  return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings, revision: row.revision }]));
+  return new Map(rows.map((row) => [row.requested as string, { slug: row.slug, name: row.name, spellings: row.spellings, groupedBecause: row.grouped_because ?? [], revision: row.revision }]));
 }
 
 /** The stored columns a ticket's record is read from (reopened: the summons' history, which the row alone no longer shows). */

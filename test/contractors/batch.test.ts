@@ -22,7 +22,8 @@ describe('POST /contractors/batch', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: any) => p.slug)).toEqual([other, zebra]);
     expect(res.body.meta).toEqual({ returned: 2, notFound: ['no-such-contractor', 'Not A Slug', ''] });
-    const { riskFactors, spellings, ...figures } = res.body.data[1];
+    const { riskFactors, spellings, groupedBecause, ...figures } = res.body.data[1];
+    expect(groupedBecause).toEqual([]);
     expect(figures).toEqual(expectedProfile(zebra));
     expect(res.body.data[1]).toEqual((await api.get(`${BASE}/${zebra}`, { key: api.keys.test })).body.data);
     expect(res.body.data[0]).toMatchObject({ slug: other, name: 'YAK BATCH ROOFING LLC', tickets: 1, openTickets: 0, riskLevel: 'LOW', finesImposedCents: 50000 });

@@ -17,12 +17,14 @@ describe('GET /contractors/{slug}', () => {
   it('answers the profile as computed by hand on the test clock, totals across every docket spelling', async () => {
     const res = await api.get(`${BASE}/${slug}`, { key: api.keys.test });
     expect(res.status).toBe(200);
-    const { riskFactors, spellings, ...figures } = res.body.data;
+    const { riskFactors, spellings, groupedBecause, ...figures } = res.body.data;
     expect(figures).toEqual(expectedProfile(slug));
     expect(Object.keys(res.body.data)).toEqual([
       'slug', 'name', 'riskLevel', 'riskScore', 'tickets', 'openTickets', 'finesImposedCents', 'finesDueCents', 'defaultedHearings',
-      'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings',
+      'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings', 'groupedBecause',
     ]);
+    // Its spellings are one by the spelling rule alone: no reasons listed.
+    expect(groupedBecause).toEqual([]);
     expect(spellings).toEqual([NAME, `${NAME}.`, 'ZEBRA PROFILE BUILDERS CORPORATION']);
     expect(riskFactors.map((f: any) => [f.key, f.count, f.points])).toEqual([
       ['fines_due', 3, 17],
@@ -112,6 +114,38 @@ describe('GET /contractors/{slug} for an absorbed company', () => {
     expect(current.body.data).toMatchObject({ slug: 'kings-plumbing-and-heating', name: 'KINGS PLUMBING & HEATING CORP', tickets: 6, openTickets: 0, finesImposedCents: 300000, finesDueCents: 0 });
     const tickets = await api.get(`${BASE}/kings-plumbing-and-heating-c/tickets?limit=100`, { key: api.keys.test });
     expect(tickets.body.data.map((t: any) => t.ticket).sort()).toEqual(['0400000001', '0400000002', '0400000003', '0400000004', '0400000005', '0400000006']);
+  });
+});
+
+describe('GET /contractors/{slug}: spellings grouped on evidence say why (groupedBecause)', () => {
+  let api: TestApi;
+  const CUT = 'HIGHBRIDGE COMMUNITY HOUSING D';
+  const LONG = 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP';
+  const at = (line: ReturnType<typeof paidLine>) => ({ ...line, respondent_address_house: '30-30', respondent_address_street_name: 'THOMSON AVE', respondent_address_zip_code: '11101' });
+  beforeAll(async () => {
+    api = await startTestApi();
+    await loadOath(api.ns.stores.byMode.test, oathCsv([
+      paidLine('0700000001', 'GASETERIA OIL CORP', '2025-05-01'), paidLine('0700000002', 'GASETERIA OIL CORP', '2025-05-02'), paidLine('0700000003', 'GASETRIA OIL CORP', '2025-05-03'),
+      at(paidLine('0700000004', LONG, '2025-05-01')), at(paidLine('0700000005', LONG, '2025-05-02')), at(paidLine('0700000006', CUT, '2025-05-03')),
+      // Cut at no known width and at another address: apart.
+      paidLine('0700000007', 'HIGHBRIDGE COMMUNITY HOUSIN', '2025-05-03'),
+    ]), LOADED);
+  });
+  afterAll(() => api.stop());
+
+  it('a typo in a long word joins from the names alone; a cut at 30 characters with a shared respondent address', async () => {
+    const typo = await api.get(`${BASE}/gaseteria-oil-corp`, { key: api.keys.test });
+    expect(typo.body.data).toMatchObject({ tickets: 3, spellings: ['GASETERIA OIL CORP', 'GASETRIA OIL CORP'] });
+    expect(typo.body.data.groupedBecause).toEqual([
+      { rule: 'typo', evidence: 'name', spellings: ['GASETERIA OIL CORP', 'GASETRIA OIL CORP'], words: ['GASETERIA', 'GASETRIA'] },
+    ]);
+    const cut = await api.get(`${BASE}/highbridge-community-housing-development-corp`, { key: api.keys.test });
+    expect(cut.body.data).toMatchObject({ tickets: 3, spellings: [CUT, LONG] });
+    expect(cut.body.data.groupedBecause).toEqual([
+      { rule: 'truncation', evidence: 'shared-address', spellings: [CUT, LONG], width: 30, address: '30-30 THOMSON AVENUE 11101' },
+    ]);
+    const { rows } = await api.ns.stores.byMode.test.pg.query(`select company from contractor_tickets where ticket = '0700000007'`);
+    expect(rows[0].company).not.toBe('highbridge-community-housing-development-corp');
   });
 });
 

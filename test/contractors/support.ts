@@ -17,6 +17,7 @@ const COLUMNS = [
   'ticket_number', 'violation_date', 'issuing_agency', 'respondent_first_name', 'respondent_last_name', 'balance_due', 'hearing_status',
   'hearing_result', 'hearing_date', 'decision_date', 'penalty_imposed', 'paid_amount', 'additional_penalties_or_late_fees',
   'compliance_status', 'charge_1_code', 'charge_1_code_description', 'charge_1_infraction_amount',
+  'respondent_address_house', 'respondent_address_street_name', 'respondent_address_zip_code',
 ] as const;
 export type OathLine = Partial<Record<(typeof COLUMNS)[number], string>>;
 

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import {
-  contractorSummaryRisk, groupCompanies, issueSlug, primarySpelling, settleSlugs, slugBase, type CompanyName, type IssuedSlug, type Regrouping, type SpellingGroup,
+  contractorSummaryRisk, groupCompanyNames, issueSlug, primarySpelling, respondentAddressKey, settleSlugs, slugBase, type CompanyName, type IssuedSlug, type Regrouping, type SpellingGroup,
 } from '../../../src/domain/contractors';
 import type { ChangeDetail } from '../../../src/domain/changes';
 import { CONTRACTOR_PATH_WORDS } from '../../../src/contractors/types';
@@ -25,13 +25,22 @@ export interface Grouping {
   created: string[];
   /** The change feed's rows of slugs that moved (CONTRACTOR_CHANGES: tickets_moved, merged_into, split_from), keyed by slug. */
   events: Array<{ key: string; kind: string; detail: ChangeDetail }>;
+  /** Companies whose reasons of grouping (grouped_because) changed. */
+  reasoned: string[];
 }
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
-/** Field by field: jsonb gives an object's keys back in its own order. */
+/**
+ * The version of the grouping rule a stored spelling was last grouped under (kept in its
+ * name's jsonb): a spelling grouped under an older rule is grouped again when its block is
+ * next applied. 2: evidence joins (names.ts rules 7-9) and their reasons.
+ */
+const GROUPING_VERSION = 2;
+
+/** Field by field: jsonb gives an object's keys back in its own order. A name stored under an older grouping rule is not the same. */
 function sameName(stored: CompanyName | null, name: CompanyName): boolean {
-  return stored !== null && stored.spelling === name.spelling && stored.key === name.key && stored.core === name.core && stored.entity === name.entity
+  return stored !== null && (stored as CompanyName & { groupingVersion?: number }).groupingVersion === GROUPING_VERSION && stored.spelling === name.spelling && stored.key === name.key && stored.core === name.core && stored.entity === name.entity
     && stored.full === name.full && stored.truncatedPrefixes.join('\n') === name.truncatedPrefixes.join('\n');
 }
 
@@ -40,7 +49,7 @@ const SPELLING_COLUMNS: Array<CopyColumn<[string, BlockSpelling, string]>> = [
   ['spelling', 'text', ([spelling]) => spelling],
   ['name_key', 'text', ([, { name }]) => name.key],
   ['block', 'text', ([, { name }]) => nameBlock(name)],
-  ['name', 'jsonb', ([, { name }]) => name],
+  ['name', 'jsonb', ([, { name }]) => ({ ...name, groupingVersion: GROUPING_VERSION })],
   ['company', 'text', ([, , company]) => company],
 ];
 
@@ -60,8 +69,9 @@ export async function groupBlocks(
   incoming: Map<string, CompanyName>,
   ticketsBySpelling: (spellings: string[]) => Promise<Map<string, number>>,
   asOf: Date,
+  incomingAddresses: Map<string, Set<string>> = new Map(),
 ): Promise<Grouping> {
-  const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [], events: [] };
+  const grouping: Grouping = { companyOf: new Map(), touched: new Set(), created: [], events: [], reasoned: [] };
   if (incoming.size === 0) return grouping;
   // A spelling already stored as read now (its cut candidates included) keeps its company: its
   // block's names are those the last grouping saw, so only blocks with a new or changed
@@ -95,7 +105,13 @@ export async function groupBlocks(
     else known.name = { ...name, truncatedPrefixes: union(known.name.truncatedPrefixes, name.truncatedPrefixes) };
   }
 
-  const groupKeyOf = groupCompanies([...spellings.values()].map(({ name }) => name));
+  // Evidence: the respondent addresses each spelling was docketed at (stored tickets and this chunk's rows).
+  const addresses = await spellingAddresses(client, [...spellings.keys()]);
+  for (const [spelling, seen] of incomingAddresses) {
+    if (!addresses.has(spelling)) addresses.set(spelling, new Set());
+    for (const address of seen) addresses.get(spelling)!.add(address);
+  }
+  const { companyOf: groupKeyOf, reasons } = groupCompanyNames([...spellings.values()].map(({ name }) => name), { addresses, blockOf: nameBlock });
   const counts = await ticketsBySpelling([...spellings.keys()]);
   const groups = new Map<string, string[]>();
   for (const [spelling, { name }] of spellings) {
@@ -158,6 +174,17 @@ export async function groupBlocks(
     grouping.events.push({ key: slug, kind: to === slug ? 'split_from' : 'merged_into', detail: { from, to } });
   }
 
+  // Each company's reasons of grouping (its group's), written where they changed.
+  const reasonRows = ordered.map(([group, members]) => [settlement.companyOf.get(members[0])!, JSON.stringify(reasons.get(group) ?? [])] as const);
+  if (reasonRows.length) {
+    const { rows: reasoned } = await client.query(
+      `update contractor_companies as c set grouped_because = u.reasons::jsonb from unnest($1::text[], $2::text[]) as u (slug, reasons)
+       where c.slug = u.slug and c.grouped_because is distinct from u.reasons::jsonb returning c.slug`,
+      [reasonRows.map(([company]) => company), reasonRows.map(([, text]) => text)],
+    );
+    grouping.reasoned.push(...reasoned.map((row) => row.slug as string));
+  }
+
   const changed: Array<[string, BlockSpelling, string]> = [];
   for (const [spelling, entry] of spellings) {
     const company = settlement.companyOf.get(spelling)!;
@@ -195,6 +222,25 @@ export async function groupBlocks(
     for (const { from, to, count } of counted.values()) grouping.events.push({ key: from, kind: 'tickets_moved', detail: { from, to, count } });
   }
   return grouping;
+}
+
+/** The respondent addresses (respondentAddressKey) the stored tickets of these spellings were docketed at, by spelling. */
+async function spellingAddresses(client: PoolClient, spellings: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (spellings.length === 0) return out;
+  const { rows } = await client.query(
+    `select spelling, respondent_house, respondent_street, respondent_zip from contractor_tickets
+     where spelling = any($1) and respondent_house is not null and respondent_street is not null and respondent_zip is not null
+     group by 1, 2, 3, 4`,
+    [spellings],
+  );
+  for (const row of rows) {
+    const address = respondentAddressKey(row.respondent_house, row.respondent_street, row.respondent_zip);
+    if (address === null) continue;
+    if (!out.has(row.spelling)) out.set(row.spelling, new Set());
+    out.get(row.spelling)!.add(address);
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { ticketStanding, unknownTicketValues, type CompanyName } from '../../../src/domain/contractors';
+import { respondentAddressKey, ticketStanding, unknownTicketValues, type CompanyName } from '../../../src/domain/contractors';
 import { isoDate } from '../../../src/nyc';
 import { OATH_HEARINGS, type OathRow } from '../../sources/contractors';
 import { textField } from '../../sources/dataset';
@@ -99,7 +99,15 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
     for (const { name } of entries) if (name) counts.set(name.spelling, (counts.get(name.spelling) ?? 0) + 1);
     return counts;
   };
-  const grouping = await groupBlocks(client, incoming, ticketsBySpelling, asOf);
+  // The respondent addresses each spelling is docketed at in this chunk: evidence for grouping.
+  const addresses = new Map<string, Set<string>>();
+  for (const { row, name } of entries) {
+    const address = name ? respondentAddressKey(row.respondentHouse, row.respondentStreet, row.respondentZip) : null;
+    if (!name || address === null) continue;
+    if (!addresses.has(name.spelling)) addresses.set(name.spelling, new Set());
+    addresses.get(name.spelling)!.add(address);
+  }
+  const grouping = await groupBlocks(client, incoming, ticketsBySpelling, asOf, addresses);
 
   // A ticket docketed under another respondent before leaves that company, and the block it
   // was staged under loses its digest: that block is applied again when next seen, even
@@ -135,7 +143,7 @@ async function applyOath(client: PoolClient, rows: NumberedRows<OathRow>, asOf: 
   const written = await writeTickets(client, tickets, new Set(prior.map((row) => row.ticket as string)));
   await moveTotals(client, before, after, day);
   const changed = await refreshCompanies(client, [...concerned].sort(), asOf);
-  return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...written])] };
+  return { duplicateLines, changed: [...new Set([...changed, ...grouping.created, ...grouping.reasoned, ...written])] };
 }
 
 /**
@@ -173,7 +181,8 @@ export const OATH_LOAD: KeyedDataset<OathRow> = {
   stagedJson: (row) => JSON.stringify(row),
   // Bump when the way rows become tickets or companies changes (every block is applied again).
   // v2: accented letters folded in company names (CAFÉ ROYAL INC = CAFE ROYAL INC).
-  digestSalt: 'oath-v2',
+  // v3: spellings grouped on evidence too (typos, abbreviations, acronyms, cuts at 32, shared respondent addresses).
+  digestSalt: 'oath-v3',
   sourceHashes: 'oath_source_hashes',
   apply: (client, rows, asOf) => applyOath(client, rows, asOf),
   // Tickets by number, spellings, totals and companies by key, a company's spellings and

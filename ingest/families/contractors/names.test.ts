@@ -7,9 +7,9 @@ import { cachedRespondentCompany, individualBlock, nameBlock, stagedKeyOf } from
 
 const one = (name: string): Respondent => ({ firstName: null, lastName: name });
 
-/** Spelling -> the company key it is grouped into, grouping all names at once. */
+/** Spelling -> the company key it is grouped into, grouping all names at once (the evidence rules within a block, as the load asks). */
 function globally(names: CompanyName[]): Map<string, string> {
-  const groups = groupCompanies(names);
+  const groups = groupCompanies(names, { blockOf: nameBlock });
   return new Map(names.map((name) => [name.spelling, groups.get(name.key)!]));
 }
 
@@ -51,6 +51,16 @@ describe('grouping blocks', () => {
     expect(blockwise(names)).toEqual(groups);
   });
 
+  it("reads the city's own names long, so an agency by its acronym or NYC shares a block with its name spelled out", () => {
+    const names = companies(['NYCHA', 'NYC HOUSING AUTHORITY', 'NEW YORK CITY HOUSING AUTHORITY', 'CITY OF NEW YORK DDC', 'NYC DDC', 'HPD NYC', 'DEPARTMENT OF HOUSING PRESERVATI', 'DEPT OF SANITATION'].map(one));
+    expect(names.map(nameBlock)).toEqual(['NEWY', 'NEWY', 'NEWY', 'NEWY', 'NEWY', 'DEPA', 'DEPA', 'DEPA']);
+    const groups = blockwise(names);
+    expect(new Set(['NYCHA', 'NYC HOUSING AUTHORITY', 'NEW YORK CITY HOUSING AUTHORITY'].map((spelling) => groups.get(spelling))).size).toBe(1);
+    expect(groups.get('CITY OF NEW YORK DDC')).toBe(groups.get('NYC DDC'));
+    expect(groups.get('HPD NYC')).toBe(groups.get('DEPARTMENT OF HOUSING PRESERVATI'));
+    expect(groups).toEqual(globally(names));
+  });
+
   it('stages individuals under "~" and two letters of the name (no company block holds a "~")', () => {
     expect(stagedKeyOf({ firstName: 'JOHN', lastName: 'SMITH' })).toBe('~SM');
     expect(stagedKeyOf({ firstName: 'CHAHAL,VIJAY,', lastName: null })).toBe('~CH');
@@ -65,10 +75,14 @@ describe('grouping blocks', () => {
     expect(cachedRespondentCompany({ firstName: 'JOHN', lastName: 'SMITH' })).toBeNull();
   });
 
-  it('grouping block by block equals grouping everything at once (generated spellings: forms, squeezed forms, cuts at 24-26)', () => {
-    const word = fc.constantFrom('ACME', 'ACMES', 'KINGS', 'KING', 'PLUMBING', 'HEATING', 'NEW', 'YORK', 'CONSTRUCTION', 'CONSTR', 'MGMT', 'MANAGEMENT', 'GROUP', 'A', 'B', '&', 'THE', '14TH', 'ST', 'REALTY', 'AB');
+  it('grouping block by block equals grouping everything at once (generated spellings: forms, squeezed forms, cuts at 24-26 and 31-33, typos, abbreviations)', () => {
+    const word = fc.constantFrom(
+      'ACME', 'ACMES', 'KINGS', 'KING', 'PLUMBING', 'HEATING', 'NEW', 'YORK', 'CONSTRUCTION', 'CONSTR', 'MGMT', 'MANAGEMENT', 'GROUP', 'A', 'B', '&', 'THE', '14TH', 'ST', 'REALTY', 'AB',
+      // The evidence rules: typos, abbreviations, the city's names.
+      'GASETERIA', 'GASETRIA', 'GASETERA', 'CONSTRUCTON', 'NYC', 'CITY', 'OF', 'NYCHA', 'HOUSING', 'AUTHORITY', 'COMM', 'COMMUNITY', 'CTR', 'CENTER', 'HPD', 'DEPT', 'DEPARTMENT',
+    );
     const form = fc.constantFrom('', ' INC', ' INC.', ' CORP', ' LLC', ' L.L.C.', ' CO', ' LP', 'LLC', 'INC', ' HDFC', ' LTD');
-    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 6 }), form, fc.constantFrom(0, 24, 25, 26)).map(([words, tail, cut]) => {
+    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 6 }), form, fc.constantFrom(0, 24, 25, 26, 31, 32, 33)).map(([words, tail, cut]) => {
       const whole = `${words.join(' ')}${tail}`;
       return cut > 0 && whole.length > cut ? whole.slice(0, cut).trimEnd() : whole;
     });

@@ -49,7 +49,9 @@ export const BLOCK_LENGTH = 4;
  * rule 5), a form squeezed onto the last word (the core without it, rule 5), and a spelling
  * cut at the field's width (rule 6: a prefix of the other's words, 24 characters or more,
  * so the same first characters). So the spellings of one company are always staged, applied
- * and grouped together, and a block whose rows digest as last time cannot regroup.
+ * and grouped together, and a block whose rows digest as last time cannot regroup. The
+ * city's own names are read long first (CITY_PREFIXES). The evidence rules (typos, shared
+ * addresses) join only names of one block: a typo in the first letters stays apart here.
  */
 export function nameBlock(name: Pick<CompanyName, 'core'>): string {
   let core = name.core;
@@ -59,8 +61,26 @@ export function nameBlock(name: Pick<CompanyName, 'core'>): string {
       break;
     }
   }
+  for (const [prefix, long] of CITY_PREFIXES) {
+    if (core.startsWith(prefix)) {
+      core = long + core.slice(prefix.length);
+      break;
+    }
+  }
   return core.slice(0, BLOCK_LENGTH);
 }
+
+/**
+ * The city's own names as names.ts rule 7 reads them long, where they start a name: NYC and
+ * CITY OF NEW YORK (NY) as NEW YORK CITY, a department's acronym (HPD, DDC, DEP, DSNY, DPR)
+ * or DEPT as DEPARTMENT. So NYCHA, NYC HOUSING AUTHORITY and NEW YORK CITY HOUSING AUTHORITY,
+ * or HPD NYC and DEPARTMENT OF HOUSING PRESERVATI..., share a block and rule 7 can join them.
+ * A function of the core, so the relations above still keep the block.
+ */
+const CITY_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['NEWYORKCITY', 'NEWYORKCITY'], ['NYC', 'NEWYORKCITY'], ['CITYOFNEWYORK', 'NEWYORKCITY'], ['CITYOFNY', 'NEWYORKCITY'],
+  ['DEPARTMENT', 'DEPARTMENT'], ['DEPT', 'DEPARTMENT'], ['HPD', 'DEPARTMENT'], ['DDC', 'DEPARTMENT'], ['DSNY', 'DEPARTMENT'], ['DPR', 'DEPARTMENT'], ['DEP', 'DEPARTMENT'],
+];
 
 /** The staged key of an individual's (or an unnamed respondent's) rows: '~' and the first two letters of the last name (a company block never holds '~'). */
 export function individualBlock(respondent: Respondent): string {

@@ -3,7 +3,7 @@ import { batchBody } from '../../contract/batch';
 import { batchResponse, dataResponse, JSON_BODY_ERRORS, ref, scoreFactorList, standardErrors } from '../../contract/components';
 import { operationInput } from '../../contract/input';
 import type { ApiFragment } from '../../contract/types';
-import { CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
+import { COMPANY_NAME_RULE, CONTRACTOR_RISK_DESCRIPTION, CONTRACTOR_RISK_FACTOR_KEYS, SAVINGS_DESCRIPTION, TICKET_STATUS_DESCRIPTION } from '../../domain/contractors';
 import { RISK_LEVEL_BANDS, RISK_LEVELS } from '../../domain/scoring';
 import { CANONICAL_LINK_HEADER, CONTRACTORS_TAG, SLUG_ANSWERS, slugParam } from '../types';
 
@@ -32,7 +32,7 @@ export const contractorProfileFragment: ApiFragment = {
       description: PROFILE_RULES,
       required: [
         'slug', 'name', 'riskLevel', 'riskScore', 'tickets', 'openTickets', 'finesImposedCents', 'finesDueCents', 'defaultedHearings',
-        'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings',
+        'reopenableSavingsMinCents', 'reopenableSavingsMaxCents', 'riskFactors', 'spellings', 'groupedBecause',
       ],
       properties: {
         slug: { type: 'string', description: "The canonical slug: the company's own (the earliest issued of the slugs made from its spellings). A request by an absorbed slug answers with the surviving company's slug here: link and cache under it." },
@@ -51,6 +51,23 @@ export const contractorProfileFragment: ApiFragment = {
           detail: 'The points, the cap and the figures or weighted sum behind them.',
         }),
         spellings: { type: 'array', items: { type: 'string' }, description: 'Every company spelling the city has docketed under this company (the respondent name fields joined), alphabetical.' },
+        groupedBecause: {
+          type: 'array',
+          description: `Why spellings were grouped into this company beyond equal spelling: one entry per join of two groups of spellings by a cut name, a typo, a known abbreviation or acronym, or a related name at a shared respondent address (rules 6 to 9 of the rule below), in a stable order. Empty for a company of one spelling, or whose spellings are equal by the spelling rule alone (punctuation, legal form, canonical words): those joins are not listed. An entry names a spelling of each side, not every spelling joined. A company not grouped again since this field was added reads empty until its spellings are next grouped.\n\n${COMPANY_NAME_RULE}`,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['rule', 'evidence', 'spellings'],
+            properties: {
+              rule: { type: 'string', enum: ['truncation', 'typo', 'abbreviation', 'acronym'], description: 'truncation: one spelling is the other cut at a field width; typo: one letter added, dropped or changed, or two swapped, in a word of six letters or more; abbreviation: words of one spelled short in the other (COMM = COMMUNITY, NYC = NEW YORK CITY); acronym: a city agency by its acronym, or (at a shared address) a name by its initials.' },
+              evidence: { type: 'string', enum: ['name', 'shared-address'], description: 'name: the two names alone show it; shared-address: the two were docketed at one respondent address (house number, street, ZIP) and their names are related so.' },
+              spellings: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2, description: 'A spelling of each side of the join, alphabetical.' },
+              words: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2, description: 'typo, abbreviation, acronym: the words that differ, each side in canonical spelling, in the order of spellings.' },
+              width: { type: 'integer', minimum: 1, description: 'truncation: the length of the cut spelling.' },
+              address: { type: 'string', description: "shared-address: the address the two share, as compared: house number, street in canonical words, five-digit ZIP ('30-30 THOMSON AVENUE 11101')." },
+            },
+          },
+        },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { contractorRisk, type ContractorRiskFactor, type ContractorRiskFinding, reopenableSavings, riskFindingOf } from '../../domain/contractors';
+import { contractorRisk, type ContractorRiskFactor, type ContractorRiskFinding, type GroupingReason, reopenableSavings, riskFindingOf } from '../../domain/contractors';
 import type { RiskLevel } from '../../domain/scoring';
 import type { CompanyRow, StandingTicket } from '../store';
 
@@ -17,6 +17,7 @@ export interface ContractorProfile {
   reopenableSavingsMaxCents: number;
   riskFactors: ContractorRiskFactor[];
   spellings: string[];
+  groupedBecause: GroupingReason[];
 }
 
 /**
@@ -32,7 +33,7 @@ export interface ProfileTickets {
 }
 
 /** A company's profile from its tickets as of the clock (pure). */
-export function profileOf(company: Pick<CompanyRow, 'slug' | 'name' | 'spellings'>, tickets: ProfileTickets, asOf: Date): ContractorProfile {
+export function profileOf(company: Pick<CompanyRow, 'slug' | 'name' | 'spellings'> & Partial<Pick<CompanyRow, 'groupedBecause'>>, tickets: ProfileTickets, asOf: Date): ContractorProfile {
   const findings: ContractorRiskFinding[] = [];
   let count = 0;
   let imposed = 0;
@@ -72,5 +73,6 @@ export function profileOf(company: Pick<CompanyRow, 'slug' | 'name' | 'spellings
     reopenableSavingsMaxCents: savings.reopenableSavingsMaxCents,
     riskFactors: risk.factors,
     spellings: [...company.spellings].sort(),
+    groupedBecause: company.groupedBecause ?? [],
   };
 }

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import path from 'node:path';
 import { NYC_DATA_DIR, nycDataPresent, readNycCsv } from '../../nyc/testing/shared-data';
-import { COMPANY_NAME_RULE, companyKey, groupCompanies, respondentCompany, type CompanyName } from './names';
+import { COMPANY_NAME_RULE, companyKey, groupCompanies, groupCompanyNames, respondentAddressKey, respondentCompany, type CompanyName, type GroupingReason } from './names';
 import type { Respondent } from './types';
 
 const one = (name: string): Respondent => ({ firstName: null, lastName: name });
 
-/** Spellings -> the key of the company each is grouped into, over `universe` (default: the spellings themselves). */
-function companiesOf(spellings: Respondent[], universe: Respondent[] = spellings): Array<string | null> {
+/** Spellings -> the key of the company each is grouped into, over `universe` (default: the spellings themselves); `addresses` by spelling as written. */
+function companiesOf(spellings: Respondent[], universe: Respondent[] = spellings, addresses?: Map<string, Set<string>>): Array<string | null> {
   const names = universe.map(respondentCompany).filter((name): name is CompanyName => name !== null);
-  const groups = groupCompanies(names);
+  const groups = groupCompanies(names, { addresses });
   return spellings.map((respondent) => {
     const key = companyKey(respondent);
     return key === null ? null : groups.get(key)!;
@@ -126,7 +126,159 @@ describe('company names: one company under several spellings', () => {
   });
 
   it('the rule served in the OpenAPI text names every kind of merge', () => {
-    for (const word of ['INCORPORATED', 'CORPORATION', 'L.L.C.', 'CO', '&', 'THE', '24 to 26 characters', 'individual']) expect(COMPANY_NAME_RULE).toContain(word);
+    for (const word of [
+      'INCORPORATED', 'CORPORATION', 'L.L.C.', 'CO', '&', 'THE', '24 to 26 or 31 to 33 characters', 'individual', 'typo', 'abbreviation', 'acronym',
+      'NYCHA', 'NEW YORK CITY', 'respondent address', '24 to 40 characters', 'six letters', 'two companies', 'groupedBecause',
+    ]) expect(COMPANY_NAME_RULE).toContain(word);
+  });
+});
+
+/** The company of each spelling and the reasons of the company of the first, grouped with `addresses` (spelling -> addresses). */
+function grouped(spellings: string[], addresses: Record<string, string[]> = {}): { companies: string[]; reasons: GroupingReason[] } {
+  const names = spellings.map((text) => respondentCompany(one(text))!);
+  const { companyOf, reasons } = groupCompanyNames(names, { addresses: new Map(Object.entries(addresses).map(([spelling, list]) => [spelling, new Set(list)])) });
+  const companies = names.map((name) => companyOf.get(name.key)!);
+  return { companies, reasons: reasons.get(companies[0]) ?? [] };
+}
+const oneCompany = (spellings: string[], addresses: Record<string, string[]> = {}) => new Set(grouped(spellings, addresses).companies).size === 1;
+const apart = (spellings: string[], addresses: Record<string, string[]> = {}) => new Set(grouped(spellings, addresses).companies).size === spellings.length;
+
+describe('company names: evidence beyond spelling', () => {
+  const SHARED = '30-30 THOMSON AVENUE 11101';
+
+  it('a typo in a long word joins from the names alone, and says so', () => {
+    expect(grouped(['GASETERIA OIL CORP', 'GASETRIA OIL CORP']).reasons).toEqual([
+      { rule: 'typo', evidence: 'name', spellings: ['GASETERIA OIL CORP', 'GASETRIA OIL CORP'], words: ['GASETERIA', 'GASETRIA'] },
+    ]);
+    expect(oneCompany(['KNICKERBOCKER MGMT', 'KNICKERBOKER MGMT', 'KNICKERBOCKER MANAGEMENT'])).toBe(true);
+    // Two neighbours swapped is one slip.
+    expect(oneCompany(['MARIN MANAGEMENT CORP', 'MARIN MANAGEMETN CORP'])).toBe(true);
+  });
+
+  it('never fuzzes numbers, short words, ordinals, legal forms or a plural S from the name alone', () => {
+    expect(apart(['BSDC NRP I LP', 'BSDC NRP II LP'])).toBe(true);
+    expect(apart(['2722 FULTON LLC', '2922 FULTON LLC'])).toBe(true);
+    expect(apart(['2722 FULTON', '2922 FULTON'])).toBe(true);
+    expect(apart(['MA ENGINEERING', 'MG ENGINEERING'])).toBe(true);
+    expect(apart(['MARIN REALTY CORP', 'MARIM REALTY CORP'])).toBe(true);
+    expect(apart(['WEST 14TH STREET LLC', 'WEST 15TH STREET LLC'])).toBe(true);
+    expect(apart(['HUNTER ROBERTS CONSTRUCTION LLC', 'HUNTER ROBERT CONSTRUCTION LLC'])).toBe(true);
+    expect(apart(['SKYLINE BUILDERS INC', 'SKYLINE BUILDERS LLC'])).toBe(true);
+    expect(apart(['MBD SILVA TAYLOR LLC', 'MBD SILVA TAYLOR KKC'])).toBe(true);
+    // Not even with a shared address: numbers and short words are different companies.
+    expect(apart(['BSDC NRP I LP', 'BSDC NRP II LP'], { 'BSDC NRP I LP': [SHARED], 'BSDC NRP II LP': [SHARED] })).toBe(true);
+    expect(apart(['2722 FULTON LLC', '2922 FULTON LLC'], { '2722 FULTON LLC': [SHARED], '2922 FULTON LLC': [SHARED] })).toBe(true);
+    expect(apart(['MA ENGINEERING', 'MG ENGINEERING'], { 'MA ENGINEERING': [SHARED], 'MG ENGINEERING': [SHARED] })).toBe(true);
+  });
+
+  it('a spelling near two companies joins neither', () => {
+    // KAVOMARI is a slip of KAVOMAR and of KAVOMARIO, which are not slips of each other.
+    expect(apart(['KAVOMARI CONSTRUCTION CORP', 'KAVOMAR CONSTRUCTION CORP', 'KAVOMARIO CONSTRUCTION CORP'])).toBe(true);
+    // Names all one slip from each other are variants of one name.
+    expect(oneCompany(['PROJECT REBUILD INC', 'PROECT REBUILD INC', 'PROUECT REBUILD INC'])).toBe(true);
+    // One near spelling of a company of many spellings still joins it.
+    expect(oneCompany(['PROJECT REBUILD INC', 'PROECT REBUILD, INC.', 'PROJECT REBULD, INC.', 'PROJECT REBUILD'])).toBe(true);
+  });
+
+  it('known abbreviations and city agencies by their acronyms join from the names alone', () => {
+    expect(grouped(['CALLEN LORDE COMMUNITY HEALTH CENTER', 'CALLEN LORDE COMM HLTH CTR']).reasons).toEqual([
+      { rule: 'abbreviation', evidence: 'name', spellings: ['CALLEN LORDE COMM HLTH CTR', 'CALLEN LORDE COMMUNITY HEALTH CENTER'], words: ['COMM HLTH CTR', 'COMMUNITY HEALTH CENTER'] },
+    ]);
+    expect(oneCompany(['368-370 ST NICHOLAS AVE CONDOMINIUM', '368-370 ST NICHOLAS AVE CONDO'])).toBe(true);
+    expect(oneCompany(['NEW YORK CITY HOUSING AUTHORITY', 'NYC HOUSING AUTHORITY', 'NYCHA'])).toBe(true);
+    expect(grouped(['NYCHA', 'NYC HOUSING AUTHORITY']).reasons[0]).toMatchObject({ rule: 'acronym', spellings: ['NYC HOUSING AUTHORITY', 'NYCHA'], words: ['NYC HOUSING AUTHORITY', 'NYCHA'] });
+    expect(oneCompany(['NYC SCA', 'NYCSCA', 'NYC SCHOOL CONST AUTHORITY', 'NYC SCHOOL CONSTRUCTION AUTHORIT'])).toBe(true);
+    expect(oneCompany(['NYC DDC', 'CITY OF NEW YORK DDC', 'NYC DEPT OF DESIGN & CONSTR.'])).toBe(true);
+    expect(oneCompany(['NYC DEP', 'NEW YORK CITY DEPARTMENT OF ENVIRONMENTAL PROTECTION'])).toBe(true);
+    expect(oneCompany(['HPD NYC', 'DEPARTMENT OF HOUSING PRESERVATION AND DEVELOPMENT NYC'])).toBe(true);
+    // Another body's design department stays apart.
+    expect(apart(['NYC DDC', 'CUNY DEPT. OF DESIGN & CONSTRUCT'])).toBe(true);
+    // An HDFC squeezed onto the name.
+    expect(oneCompany(['INWOODHOUSINGDEVELOPMENTFUNDCORP', 'INWOOD HDFC'])).toBe(true);
+  });
+
+  it('a name cut at 32 characters joins the one company it starts, from the name alone', () => {
+    const { reasons } = grouped(['NYC SCHOOL CONSTRUCTION AUTHORIT', 'NYC SCHOOL CONSTRUCTION AUTHORITY']);
+    expect(reasons).toEqual([{ rule: 'truncation', evidence: 'name', spellings: ['NYC SCHOOL CONSTRUCTION AUTHORIT', 'NYC SCHOOL CONSTRUCTION AUTHORITY'], width: 32 }]);
+    expect(oneCompany(['CITY OF NY DEPT OF PARKS & RECRE', 'NYC DEPT OF PARKS AND RECREATION'])).toBe(true);
+    // 30 characters is no known width: apart by name, one company with a shared address.
+    const cut = 'HIGHBRIDGE COMMUNITY HOUSING D';
+    expect(apart([cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'])).toBe(true);
+    expect(grouped([cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'], { [cut]: [SHARED], 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP': [SHARED] }).reasons).toEqual([
+      { rule: 'truncation', evidence: 'shared-address', spellings: [cut, 'HIGHBRIDGE COMMUNITY HOUSING DEVELOPMENT CORP'], width: 30, address: SHARED },
+    ]);
+  });
+
+  it('with a shared address: an acronym, an abbreviation of a long word, a typo with a plural S', () => {
+    const long = 'BEDFORD STUYVESANT DEVELOPMENT CORP';
+    expect(apart(['BSDC CORP', long])).toBe(true);
+    expect(grouped(['BSDC CORP', long], { 'BSDC CORP': [SHARED], [long]: [SHARED] }).reasons).toEqual([
+      { rule: 'acronym', evidence: 'shared-address', spellings: ['BEDFORD STUYVESANT DEVELOPMENT CORP', 'BSDC CORP'], words: ['BEDFORD STUYVESANT DEVELOPMENT', 'BSDC'], address: SHARED },
+    ]);
+    expect(oneCompany(['SILVERCUP SCFFLDNG 1 LLC', 'SILVERCUP SCAFFOLDING 1 LLC'], { 'SILVERCUP SCFFLDNG 1 LLC': [SHARED], 'SILVERCUP SCAFFOLDING 1 LLC': [SHARED] })).toBe(true);
+    expect(oneCompany(['HUNTER ROBERTS CONSTRUCTION LLC', 'HUNTER ROBERT CONSTRUCTION LLC'], { 'HUNTER ROBERTS CONSTRUCTION LLC': [SHARED], 'HUNTER ROBERT CONSTRUCTION LLC': [SHARED] })).toBe(true);
+    // Different addresses are no evidence.
+    expect(apart(['BSDC CORP', long], { 'BSDC CORP': [SHARED], [long]: ['1 CENTRE STREET 10007'] })).toBe(true);
+  });
+
+  it('a company of one spelling, or joined by spelling alone, has no reasons', () => {
+    expect(grouped(['PROJECT REBUILD, INC.', 'PROJECT REBUILD INC', 'PROJECT REBUILD']).reasons).toEqual([]);
+    expect(grouped(['ACME CONSTRUCTION CORP']).reasons).toEqual([]);
+  });
+
+  it('reads a respondent address as house number, street in canonical words, and ZIP', () => {
+    expect(respondentAddressKey('30-30', 'Thomson Ave', '11101-1234')).toBe(SHARED);
+    expect(respondentAddressKey('342', '58 ST', '11220')).toBe(respondentAddressKey(' 342 ', '58TH STREET', '11220'));
+    expect(respondentAddressKey('P O BOX 12', 'MAIN ST', '11220')).toBeNull();
+    expect(respondentAddressKey('72-17', null, null)).toBeNull();
+  });
+
+  it('compares few pairs: 20,000 names one word apart, 100 addresses shared by 200 names each, group in seconds', () => {
+    const syllables = ['KA', 'VO', 'RI', 'MAR', 'TEL', 'DO', 'BRO', 'SAN', 'LEX', 'TOR', 'NIA', 'GAL', 'PER', 'ZO', 'QUIN', 'AL', 'BER', 'CA', 'DEN', 'ES'];
+    const names: CompanyName[] = [];
+    const addresses = new Map<string, string[]>();
+    for (let i = 0; i < 20_000; i += 1) {
+      const head = `${syllables[i % 20]}${syllables[Math.floor(i / 20) % 20]}${syllables[Math.floor(i / 400) % 20]}${syllables[Math.floor(i / 8000) % 20]}`;
+      const name = respondentCompany(one(`${head} CONSTRUCTION ${i % 3 === 0 ? 'INC' : 'LLC'}`))!;
+      names.push(name);
+      // 100 addresses of 200 names each: every pair at an address is compared (2 million pairs).
+      addresses.set(name.spelling, [`${i % 100} BROADWAY 10001`]);
+    }
+    const started = Date.now();
+    const { companyOf } = groupCompanyNames(names, { addresses });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`grouped ${names.length} names (100 addresses of 200) in ${seconds.toFixed(2)} s`);
+    expect(companyOf.size).toBe(new Set(names.map((name) => name.key)).size);
+    expect(seconds).toBeLessThan(30);
+  });
+
+  it('grouping with evidence is independent of order and of repeated spellings (fast-check)', () => {
+    const word = fc.constantFrom('GASETERIA', 'GASETRIA', 'GASETERA', 'KNICKERBOCKER', 'KNICKERBOKER', 'COMMUNITY', 'COMM', 'CTR', 'CENTER', 'NYC', 'NEW YORK CITY', 'NYCHA', 'HOUSING', 'AUTHORITY', 'OIL', '1', '2', 'I', 'II', 'MGMT');
+    const form = fc.constantFrom('', 'INC', 'CORP', 'LLC', 'LP');
+    const spelling = fc.tuple(fc.array(word, { minLength: 1, maxLength: 4 }), form, fc.constantFrom(0, 25, 30, 32)).map(([words, tail, cut]) => {
+      const text = `${words.join(' ')} ${tail}`.trim();
+      return cut > 0 ? text.slice(0, cut).trimEnd() : text;
+    });
+    const address = fc.constantFrom('1 MAIN STREET 10001', '2 MAIN STREET 10001', '3 MAIN STREET 10001');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(spelling, fc.array(address, { maxLength: 2 })), { maxLength: 20 }), fc.integer({ min: 0, max: 1000 }), (rows, seed) => {
+        const names = rows.map(([text]) => respondentCompany(one(text))).filter((name): name is CompanyName => name !== null);
+        const addresses = new Map<string, Set<string>>();
+        rows.forEach(([text, list]) => {
+          const name = respondentCompany(one(text));
+          if (!name) return;
+          if (!addresses.has(name.spelling)) addresses.set(name.spelling, new Set());
+          for (const a of list) addresses.get(name.spelling)!.add(a);
+        });
+        const reversedAddresses = new Map([...addresses].reverse().map(([key, set]) => [key, new Set([...set].reverse())]));
+        const shuffled = [...names, ...names.slice(0, seed % (names.length + 1))].sort((a, b) => ((a.spelling.length * 31 + seed) % 7) - ((b.spelling.length * 31 + seed) % 7));
+        const grouping = groupCompanyNames(names, { addresses });
+        expect(groupCompanyNames(shuffled, { addresses: reversedAddresses })).toEqual(grouping);
+        for (const [, company] of grouping.companyOf) expect(grouping.companyOf.get(company)).toBe(company);
+        for (const company of grouping.reasons.keys()) expect(grouping.companyOf.get(company)).toBe(company);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -212,7 +364,7 @@ const LABELLED: string[][] = [
   ['CJB EQUIPMENT CORP.', 'CJB_EEQUIPMENT CORP.'],
   ['GASETERIA OIL CORP', 'GASETRIA OIL CORP'],
   ['DIPIETRO CONSTRUCTION CORP', 'DOIPIETRO CONSTRUCTION CORP'],
-  ['SILVERCUP SCAFFOLDING 1 L', 'SILVERCUP SCFFLDNG I LLC'],
+  ['SILVERCUP SCAFFOLDING 1 L', 'SILVERCUP SCFFLDNG I LLC', 'SILVER CUP SCAFFOLDING 1 LLC'],
   ['PINNACLE DEMOLITION AND E', '9INNACLE DEMOLITION AND E'],
   ['PINNACLE COMMERCIAL DEVEL'],
   ['VEMAGROUP LLC'], ['VEMA CORE LLC'],
@@ -227,6 +379,19 @@ const LABELLED: string[][] = [
   ['NYC BUILDING SOLUTIONS CO'], ['NYC BEST REMODELING INC'], ['NYC PLUMBING & HEATING IN'],
   ['A&H EXPRESS PLBG&HTG CORP'], ['A & M CONSTRUCTION SOLUT*'], ['A. M. PLUMBING COMPANY'],
   ['SAMUEL & SONS P & H INC'], ['SHAPIRO & SONS INC'], ['BONOMO & SONS INC'],
+  // DOB permit issuance owner business names (cut at 32 characters), with permittee names of the same companies
+  ['NEW YORK CITY HOUSING AUTHORITY', 'NYC HOUSING AUTHORITY', 'NYCHA'],
+  ['NYC SCA', 'NYCSCA', 'NYC SCHOOL CONST AUTHORITY', 'NYC SCHOOL CONST. AUTHORITY', 'NYC SCHOOL CONSTR. AUTHORITY', 'NYC SCHOOL CONSTRUCTION AUTHORIT'],
+  ['NYC DDC', 'NYC  DDC', 'CITY OF NEW YORK DDC', 'NYC DEPT OF DESIGN & CONSTR.'],
+  ['CUNY DEPT. OF DESIGN & CONSTRUCT'],
+  ['NYC DEPT OF PARKS AND RECREATION', 'NYC DEPT. OF PARKS & RECREATION', 'CITY OF NY DEPT OF PARKS & RECRE'],
+  ['HPD NYC', 'DEPARTMENT OF HOUSING PRESERVATI'],
+  ['NYC DEP'], ['NYC DEPARTMENT OF SANITATION'], ['NYCEDC'], ['FIRE DEPARTMENT OF NEW YORK'],
+  ['INWOODHOUSINGDEVELOPMENTFUNDCORP'], ['CALLEN LORDE COMMUNITY HLTH CTR'], ['HELLENIC ORTHODOX COMM OF ASTORI'], ['ALBANIAN ISLAMIC CULTURAL CTR'],
+  ['KING HOIST & SCAFFOLDING, INC.', 'KING HOIST & SCAFFOLDING'], ['TRIBOROUGH SCAFFOLDING', 'TRI BOROUGH SCAFFOLDING'], ['POWERS BRIDGING & SCAFFOLDING IN'],
+  ['SKYLINE SCAFFOLDING GROUP'], ['EVERLAST SCAFFOLDING INC'], ['ROMA SCAFFOLDING INC'],
+  ['44 East 67th Street Condominium'], ['CENTRAL PARK PLACE CONDOMINIUM'], ['CHELSEA MERCANTILE CONDOMINIUM'], ['PARC VENDOME CONDOMINIUM'],
+  ['STELLA TOWER CONDOMINIUM'], ['THE 452 WEST 19 CONDOMINIUM'], ['MOUNT SINAI HEALTH SYSTEM'], ['BSD 685 NEW YORK PROP. CO LLC'], ['159 NYC LLC'],
 ];
 
 /**
@@ -276,8 +441,7 @@ function measure(truth: Array<string | null>, predicted: Array<string | null>): 
 function realUniverse(): Respondent[] {
   const universe: Respondent[] = [];
   for (const row of readNycCsv('properties/dob_permit_issuance__1000.csv')) {
-    const name = row["Permittee's Business Name"];
-    if (name) universe.push(one(name));
+    for (const name of [row["Permittee's Business Name"], row["Owner's Business Name"]]) if (name) universe.push(one(name));
   }
   for (const file of fs.readdirSync(path.join(NYC_DATA_DIR, 'owners')).filter((f) => /^wow_portfolio_.*\.json$/.test(f))) {
     const portfolio = JSON.parse(fs.readFileSync(path.join(NYC_DATA_DIR, 'owners', file), 'utf8')) as { addrs: Array<{ corpnames?: string[] | null }> };
@@ -289,6 +453,41 @@ function realUniverse(): Respondent[] {
 
 const REAL_FILES = ['properties/dob_permit_issuance__1000.csv', 'oath/oath_hearings__nycdb.csv', 'owners/wow_portfolio_1006110045.json'];
 
+/**
+ * The real addresses the shared files give a company spelling, as respondentAddressKey reads
+ * them (spelling as respondentCompany writes it -> addresses): the business addresses of the
+ * registrations a Who Owns What corporation name is on, the owner's address on a DOB permit,
+ * the respondent address of an OATH summons.
+ */
+function realAddresses(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (respondent: Respondent, address: string | null) => {
+    const name = respondentCompany(respondent);
+    if (!name || !address) return;
+    if (!out.has(name.spelling)) out.set(name.spelling, new Set());
+    out.get(name.spelling)!.add(address);
+  };
+  for (const row of readNycCsv('properties/dob_permit_issuance__1000.csv')) {
+    const name = row["Owner's Business Name"];
+    if (name) add(one(name), respondentAddressKey(row["Owner's House #"], row["Owner's House Street Name"], row['Owner\u2019s House Zip Code']));
+  }
+  for (const file of fs.readdirSync(path.join(NYC_DATA_DIR, 'owners')).filter((f) => /^wow_portfolio_.*\.json$/.test(f))) {
+    const portfolio = JSON.parse(fs.readFileSync(path.join(NYC_DATA_DIR, 'owners', file), 'utf8')) as { addrs: Array<{ corpnames?: string[] | null; businessaddrs?: string[] | null }> };
+    for (const entry of portfolio.addrs) {
+      for (const business of entry.businessaddrs ?? []) {
+        // '157 EAST 25TH STREET 10010': house, street, ZIP.
+        const parts = business.trim().split(/\s+/);
+        const address = parts.length >= 3 ? respondentAddressKey(parts[0], parts.slice(1, -1).join(' '), parts[parts.length - 1]) : null;
+        for (const name of entry.corpnames ?? []) add(one(name), address);
+      }
+    }
+  }
+  for (const row of readNycCsv('oath/oath_hearings__nycdb.csv')) {
+    add({ firstName: row['Respondent First Name'] || null, lastName: row['Respondent Last Name'] || null }, respondentAddressKey(row['Respondent Address (House #)'], row['Respondent Address (Street Name)'], row['Respondent Address (Zip Code)']));
+  }
+  return out;
+}
+
 describe('company grouping measured on real spellings', () => {
   const spellings = [...LABELLED.flatMap((group) => group.map(one)), ...OATH_LABELLED.map(([firstName, lastName]) => ({ firstName, lastName }))];
   const truth = [...LABELLED.flatMap((group, index) => group.map(() => `g${index}`)), ...OATH_LABELLED.map(([, , label]) => (label === null ? null : `oath:${label}`))];
@@ -298,11 +497,22 @@ describe('company grouping measured on real spellings', () => {
     for (const [firstName, lastName, label] of OATH_LABELLED) expect([firstName, lastName, companyKey({ firstName, lastName }) === null]).toEqual([firstName, lastName, label === null]);
   });
 
-  it('precision >= 0.99 on the labelled spellings alone; recall printed', () => {
-    const result = measure(truth, companiesOf(spellings));
-    console.log(`company grouping on ${spellings.length} labelled real spellings: ${format(result)}`);
+  it('precision >= 0.99 on the labelled spellings alone; recall printed, with the labelled companies left split', () => {
+    const predicted = companiesOf(spellings);
+    const result = measure(truth, predicted);
+    // The companies the rule leaves in several parts, and why: each part's spellings.
+    const split = LABELLED.flatMap((group, index) => {
+      const parts = new Map<string, string[]>();
+      group.forEach((spelling) => {
+        const company = predicted[truth.indexOf(`g${index}`) + group.indexOf(spelling)] ?? `none:${spelling}`;
+        if (!parts.has(company)) parts.set(company, []);
+        parts.get(company)!.push(spelling);
+      });
+      return parts.size > 1 ? [[...parts.values()].map((part) => part.join(' / ')).join('  ||  ')] : [];
+    });
+    console.log(`company grouping on ${spellings.length} labelled real spellings: ${format(result)}\nlabelled companies left split (a word more or less, a slip in a word under six letters or a digit):\n${split.join('\n')}`);
     expect(result.precision).toBeGreaterThanOrEqual(0.99);
-    expect(result.recall).toBeGreaterThanOrEqual(0.5);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
   });
 
   (REAL_FILES.every(nycDataPresent) ? it : it.skip)('precision >= 0.99 when grouped among every real spelling of the shared files; every labelled spelling is real', () => {
@@ -313,6 +523,16 @@ describe('company grouping measured on real spellings', () => {
     const result = measure(truth, companiesOf(spellings, universe));
     console.log(`company grouping among ${universe.length} real respondent rows (${new Set(written).size} spellings): ${format(result)}`);
     expect(result.precision).toBeGreaterThanOrEqual(0.99);
-    expect(result.recall).toBeGreaterThanOrEqual(0.5);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
+  });
+
+  (REAL_FILES.every(nycDataPresent) ? it : it.skip)('precision >= 0.99 with the real addresses of the shared files as evidence; recall printed', () => {
+    const universe = realUniverse();
+    const addresses = realAddresses();
+    const labelledWithAddress = spellings.filter((r) => addresses.has(respondentCompany(r)?.spelling ?? '')).length;
+    const result = measure(truth, companiesOf(spellings, universe, addresses));
+    console.log(`company grouping among the real rows with ${[...addresses.values()].reduce((n, set) => n + set.size, 0)} real addresses (${labelledWithAddress} of ${spellings.length} labelled spellings have one): ${format(result)}`);
+    expect(result.precision).toBeGreaterThanOrEqual(0.99);
+    expect(result.recall).toBeGreaterThanOrEqual(0.69);
   });
 });
