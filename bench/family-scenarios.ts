@@ -75,7 +75,7 @@ const exportAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
  * about 1.3 ms more per page than the API's whole answer to a one-page list (2.5 against 3.8
  * ms a page in turns on the same warm server), and an export's pages follow one another.
  */
-function getLiveText(ctx: BenchContext, pathAndQuery: string): Promise<{ status: number; text: string }> {
+export function getLiveText(ctx: BenchContext, pathAndQuery: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${ctx.apiUrl}${pathAndQuery}`, { agent: exportAgent, headers: { Authorization: `Bearer ${ctx.liveKey}` } }, (res) => {

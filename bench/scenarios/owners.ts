@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { Random, WeightedTable } from '../../ingest/generate/random';
 import { PORTFOLIO_TYPEAHEAD } from '../../src/owners/search/queries';
 import { CpuMeter, serverPids } from '../cpu';
-import { addFigures, exportList, type ExportFigures, exportSummary, getLive, noFigures, probe } from '../family-scenarios';
+import { addFigures, exportList, type ExportFigures, exportSummary, getLive, getLiveText, noFigures, probe } from '../family-scenarios';
 import { asTyped, interleaved, keystrokes, TYPISTS, withTypo } from '../typeahead-traffic';
 import type { BenchContext, BenchScenario, HttpRequestSpec } from '../types';
 import { ensureData } from './properties';
@@ -144,27 +143,11 @@ const portfolioSearch: BenchScenario = {
   },
 };
 
-/** One kept-alive connection for the CSV downloads, as an exporting client holds it. */
-const csvAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function download(ctx: BenchContext, pathAndQuery: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${ctx.apiUrl}${pathAndQuery}`, { agent: csvAgent, headers: { Authorization: `Bearer ${ctx.liveKey}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 /** The portfolio's lots as one CSV download: the transfer timed, then every row checked against Postgres. */
 async function exportCsv(ctx: BenchContext, id: string, stored: string[], figures: ExportFigures): Promise<void> {
   const started = process.hrtime.bigint();
-  const res = await download(ctx, `/api/v1/portfolios/${id}/lots.csv?sort=bbl`);
+  const res = await getLiveText(ctx, `/api/v1/portfolios/${id}/lots.csv?sort=bbl`);
   figures.seconds += Number(process.hrtime.bigint() - started) / 1e9;
   if (res.status !== 200) throw new Error(`CSV of portfolio ${id}: ${res.status} ${res.text.slice(0, 300)}`);
   const rows = parse(res.text, { columns: true }) as Array<{ bbl: string }>;
