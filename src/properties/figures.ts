@@ -1,3 +1,4 @@
+import type { RegistrationContact } from '../domain/owners/portfolios';
 import { deadlinesFor } from '../domain/properties/deadlines';
 import type { DataStore } from '../stores';
 import { lotFactsForRequest } from './deadlines/store';
@@ -27,16 +28,7 @@ export interface LotRegistration {
   id: string;
   registeredOn: string | null;
   endsOn: string | null;
-  contacts: Array<{
-    type: string | null;
-    contactDescription: string | null;
-    corporationName: string | null;
-    title: string | null;
-    firstName: string | null;
-    middleInitial: string | null;
-    lastName: string | null;
-    businessAddress: { houseNumber: string | null; streetName: string | null; apartment: string | null; city: string | null; state: string | null; zip: string | null };
-  }>;
+  contacts: RegistrationContact[];
 }
 
 export interface PropertyFigures {

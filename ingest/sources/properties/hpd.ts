@@ -1,3 +1,4 @@
+import type { RegistrationContact } from '../../../src/domain/owners/portfolios';
 import type { RawRecord } from '../columns';
 import { DatasetSpec, rejectingParser, spacedText, textField } from '../dataset';
 import { cityDate, FilingRow, lotOrBuilding, requiredText, sourceFields } from './buildings';
@@ -53,20 +54,10 @@ export const HPD_REGISTRATIONS: DatasetSpec<HpdRegistrationRow> = {
 };
 
 /** One contact (owner, agent, officer, site manager) of an HPD registration. */
-export interface HpdContactFacts {
+export interface HpdContactFacts extends RegistrationContact {
   registrationContactId: string;
   /** The registration it belongs to: the load finds the lot through it. */
   registrationId: string;
-  /** CorporateOwner, IndividualOwner, JointOwner, Agent, HeadOfficer, Officer, Shareholder, SiteManager, ... */
-  type: string | null;
-  contactDescription: string | null;
-  corporationName: string | null;
-  title: string | null;
-  firstName: string | null;
-  middleInitial: string | null;
-  lastName: string | null;
-  /** The business address as written: house number, street, apartment, city, state, ZIP. */
-  businessAddress: { houseNumber: string | null; streetName: string | null; apartment: string | null; city: string | null; state: string | null; zip: string | null };
 }
 
 export type HpdContactRow = FilingRow<HpdContactFacts>;

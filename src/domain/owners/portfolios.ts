@@ -40,6 +40,20 @@ export interface BusinessAddress {
   zip: string | null;
 }
 
+/** A contact of an HPD registration as the city writes it (HPD Registration Contacts), less its ids. */
+export interface RegistrationContact {
+  /** CorporateOwner, IndividualOwner, JointOwner, Agent, HeadOfficer, Officer, Shareholder, SiteManager, ... */
+  type: string | null;
+  contactDescription: string | null;
+  corporationName: string | null;
+  title: string | null;
+  firstName: string | null;
+  middleInitial: string | null;
+  lastName: string | null;
+  /** The business address as written: house number, street, apartment, city, state, ZIP. */
+  businessAddress: { houseNumber: string | null; streetName: string | null; apartment: string | null; city: string | null; state: string | null; zip: string | null };
+}
+
 /** One current HPD registration of a lot. */
 export interface OwnerRegistration {
   registrationId: string;
