@@ -29,10 +29,10 @@ const resolve = (parameter: Parameter | { $ref: string }): Parameter =>
 const FIXTURE_CAMIS = '41000001';
 /** Path parameters with a shape of their own get a value of that shape (a bbl is 10 digits). */
 const PLAIN_PATH_VALUES: Record<string, string> = { bbl: '1000010001' };
-/** A webhook subscription's id has its own shape (whk_...). */
+/** A webhook subscription's id has its own shape (whk_...); a portfolio's is a BBL. */
 const WEBHOOK_ID = 'whk_aaaaaaaaaaaaaaaa';
 const concrete = (path: string) =>
-  path.replace('/webhooks/{id}', `/webhooks/${WEBHOOK_ID}`).replace(/\{(\w+)\}/g, (_, name: string) => PLAIN_PATH_VALUES[name] ?? FIXTURE_CAMIS);
+  path.replace('/webhooks/{id}', `/webhooks/${WEBHOOK_ID}`).replace('/portfolios/{id}', '/portfolios/1000010001').replace(/\{(\w+)\}/g, (_, name: string) => PLAIN_PATH_VALUES[name] ?? FIXTURE_CAMIS);
 
 describe('letter case of the path', () => {
   /** Variants that differ from the documented path only in the case of its letters. */
