@@ -35,6 +35,8 @@ export type PortfolioSearchQuery = Static<typeof PortfolioSearchQuery>;
 
 /** The most portfolios one POST /portfolios/batch answers. */
 export const PORTFOLIO_BATCH_MAX = 25;
+/** The lots a batch's portfolios may hold together: each portfolio's totals read every one of its lots. */
+export const PORTFOLIO_BATCH_MAX_LOTS = 20_000;
 
 export const ownerInputs = {
   batch: { body: batchBody('ids', PORTFOLIO_BATCH_MAX) },
@@ -207,7 +209,7 @@ export const ownersFragment: ApiFragment = {
       post: {
         operationId: 'batchPortfolios',
         summary: 'Several portfolios at once',
-        description: `Answers the portfolios found, in request order, each requested id once (duplicates answered once); unknown ids, dissolved portfolios and strings that cannot be a portfolio id (not 10 digits) are listed in meta.notFound, in request order, each once, and are not errors. Each portfolio is the same as GET /portfolios/{id}. More than ${PORTFOLIO_BATCH_MAX} ids, counted as sent (duplicates included), is 400 batch_too_large. A body that is not an object with a non-empty ids array of strings is 400 invalid_body. Not paginated; no limit or cursor. Unknown query parameters are rejected.\n\n${PORTFOLIO_IDS}`,
+        description: `Answers the portfolios found, in request order, each requested id once (duplicates answered once); unknown ids, dissolved portfolios and strings that cannot be a portfolio id (not 10 digits) are listed in meta.notFound, in request order, each once, and are not errors. Each portfolio is the same as GET /portfolios/{id}. More than ${PORTFOLIO_BATCH_MAX} ids, counted as sent (duplicates included), or portfolios holding more than ${PORTFOLIO_BATCH_MAX_LOTS} lots together (each portfolio's totals read every one of its lots: ask for the largest alone), is 400 batch_too_large. A body that is not an object with a non-empty ids array of strings is 400 invalid_body. Not paginated; no limit or cursor. Unknown query parameters are rejected.\n\n${PORTFOLIO_IDS}`,
         tags: [OWNERS_TAG],
         'x-unknown-parameters': 'reject',
         ...operationInput(ownerInputs.batch),

@@ -2,7 +2,7 @@ import { batchAnswer } from '../contract/batch';
 import { answerList, exportableRoutes } from '../contract/export';
 import { type Route, route } from '../contract/routes';
 import type { AppDeps } from '../deps';
-import { notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { isoDate } from '../nyc';
 import { clockOf } from '../platform/fixture-clock';
 import { contractorFigures } from '../contractors/figures';
@@ -11,9 +11,9 @@ import type { Position, PositionShape } from '../search/cursor';
 import { typeahead } from '../search/typeahead';
 import type { DataStore } from '../stores';
 import { PORTFOLIO_TYPEAHEAD } from './search/queries';
-import { ownerInputs, PORTFOLIO_BATCH_MAX, PORTFOLIO_LOTS_CSV } from './openapi';
+import { ownerInputs, PORTFOLIO_BATCH_MAX_LOTS, PORTFOLIO_BATCH_MAX, PORTFOLIO_LOTS_CSV } from './openapi';
 import { contactItems } from './shape';
-import { lotPortfolio, portfolioExists, portfolioLots, portfolioLotsAfter, portfolioRow } from './store';
+import { lotPortfolio, portfolioExists, portfolioLotCount, portfolioLots, portfolioLotsAfter, portfolioRow } from './store';
 import { PORTFOLIO_ID_PATTERN, type PortfolioLotSort } from './types';
 
 /** The figures of any number of lots, read a batch at a time, in the order asked. */
@@ -124,9 +124,15 @@ export function ownerRoutes(deps: AppDeps): Route[] {
           max: PORTFOLIO_BATCH_MAX,
           param: 'ids',
           async load(ids) {
+            const wellFormed = ids.filter((candidate) => PORTFOLIO_ID_PATTERN.test(candidate));
+            // Every portfolio's totals read each of its lots: the lots of one batch are bounded.
+            const lots = await portfolioLotCount(store, wellFormed);
+            if (lots > PORTFOLIO_BATCH_MAX_LOTS) {
+              throw new ApiError(400, 'batch_too_large', `these portfolios hold ${lots} lots together; a batch answers at most ${PORTFOLIO_BATCH_MAX_LOTS} (ask for the largest alone)`, { param: 'ids' });
+            }
             // One portfolio after another: each reads its lots' figures in batches already.
             const found = new Map<string, object>();
-            for (const id of ids.filter((candidate) => PORTFOLIO_ID_PATTERN.test(candidate))) {
+            for (const id of wellFormed) {
               const portfolio = await portfolioOf(store, id);
               if (portfolio) found.set(id, portfolio);
             }

@@ -53,3 +53,10 @@ export async function portfolioExists(store: DataStore, id: string): Promise<boo
   const { rows } = await store.pg.query('select 1 from owner_portfolios where portfolio_id = $1 and lots > 0', [id]);
   return rows.length > 0;
 }
+
+/** The lots of these portfolios together (dissolved and unknown ids count none). */
+export async function portfolioLotCount(store: DataStore, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rows } = await store.pg.query('select coalesce(sum(lots), 0)::int as lots from owner_portfolios where portfolio_id = any($1::text[])', [[...new Set(ids)]]);
+  return rows[0].lots;
+}
