@@ -1,3 +1,4 @@
+import { UnionFind } from '../union-find';
 import type { Respondent } from './types';
 import { foldLetters } from '../../nyc/letters';
 import { distance } from 'fastest-levenshtein';
@@ -309,27 +310,6 @@ export function respondentCompany(respondent: Respondent): CompanyName | null {
 /** The respondent's company key (equal keys: one company before truncation and form joins), or null for an individual. */
 export function companyKey(respondent: Respondent): string | null {
   return respondentCompany(respondent)?.key ?? null;
-}
-
-class UnionFind {
-  private parent = new Map<string, string>();
-  find(key: string): string {
-    let root = key;
-    while (this.parent.has(root) && this.parent.get(root) !== root) root = this.parent.get(root)!;
-    let node = key;
-    while (node !== root) {
-      const next = this.parent.get(node)!;
-      this.parent.set(node, root);
-      node = next;
-    }
-    if (!this.parent.has(root)) this.parent.set(root, root);
-    return root;
-  }
-  union(a: string, b: string): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent.set(ra > rb ? ra : rb, ra > rb ? rb : ra);
-  }
 }
 
 /** First index of `sorted` whose value is >= `value`. */

@@ -1,3 +1,4 @@
+import { UnionFind } from '../union-find';
 import { canonicalStreetWords } from '../../nyc/address';
 import { foldLetters } from '../../nyc/letters';
 
@@ -149,26 +150,6 @@ function mostCommon(values: readonly string[]): string {
   let count = 0;
   for (const [value, n] of counts) if (n > count || (n === count && value < best)) [best, count] = [value, n];
   return best;
-}
-
-class UnionFind {
-  private readonly parent = new Map<string, string>();
-  find(node: string): string {
-    let root = node;
-    for (let up = this.parent.get(root); up !== undefined && up !== root; up = this.parent.get(root)) root = up;
-    // Path compression, without recursion (a city's graph makes long chains).
-    for (let at = node; at !== root; ) {
-      const up = this.parent.get(at)!;
-      this.parent.set(at, root);
-      at = up;
-    }
-    return root;
-  }
-  union(a: string, b: string): void {
-    const [ra, rb] = [this.find(a), this.find(b)];
-    // The smaller key becomes the root, so the result does not depend on the order of unions.
-    if (ra !== rb) (ra < rb ? this.parent.set(rb, ra) : this.parent.set(ra, rb));
-  }
 }
 
 /** Each lot's current registration: the latest registration date, then the highest id. */
