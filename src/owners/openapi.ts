@@ -92,7 +92,7 @@ export const ownersFragment: ApiFragment = {
     LotOwners: {
       type: 'object',
       additionalProperties: false,
-      description: "A lot's owners as its current HPD multiple dwelling registration names them (the registration with the latest registration date), and the portfolio they group the lot into. Buildings HPD does not register (fewer than three units, or not residential) have no registration: registration null, contacts empty, portfolio null.",
+      description: "A lot's owners as its current HPD multiple dwelling registration names them (the registration with the latest registration date), and the portfolio they group the lot into. Buildings HPD does not register (fewer than three units, or not residential) have no registration: registration null, contacts empty, portfolio null. A registration whose contacts name no owner, head officer or corporate owner (as when HPD Registration Contacts is not loaded in this deployment: GET /meta/sources says whether it is) proves no portfolio: portfolio null.",
       required: ['bbl', 'registration', 'contacts', 'portfolio'],
       properties: {
         bbl: { type: 'string' },

@@ -101,7 +101,7 @@ export function ownerRoutes(deps: AppDeps): Route[] {
       async handler(ctx, { params: { bbl } }) {
         const { store } = ctx.state;
         const placed = await lotPortfolio(store, bbl);
-        const registration = placed ? await propertyFigures.lotRegistration(store, bbl, placed.registrationId) : null;
+        const registration = await propertyFigures.lotRegistration(store, bbl, placed?.registrationId ?? null);
         if (!registration && !(await propertyFigures.lotOnRecord(store, bbl))) throw notFound(`property ${bbl}`);
         const today = isoDate(clockOf(store));
         ctx.body = {

@@ -34,8 +34,8 @@ export interface LotRegistration {
 export interface PropertyFigures {
   /** Whether the lot is on record. */
   lotOnRecord(store: DataStore, bbl: string): Promise<boolean>;
-  /** The lot's HPD registration of this id with its contacts; null when not held for the lot. */
-  lotRegistration(store: DataStore, bbl: string, registrationId: string): Promise<LotRegistration | null>;
+  /** The lot's HPD registration of this id (null: its current one, registered last) with its contacts; null when none is held for the lot. */
+  lotRegistration(store: DataStore, bbl: string, registrationId: string | null): Promise<LotRegistration | null>;
   /** Open violations of each of these lots (0 for a lot with none), any number of lots. */
   openViolationCounts(store: DataStore, bbls: readonly string[]): Promise<Map<string, number>>;
   /** The figures of the lots on record among these, by BBL, as of the mode's clock. At most LOT_FIGURES_BATCH lots a call. */
@@ -53,6 +53,10 @@ const REGISTRATION = `select source_dataset, source_id, filed_on::text as filed_
   where bbl = $1 and ((source_dataset = 'hpd-registrations' and source_id = $2) or (source_dataset = 'hpd-contacts' and facts->>'registrationId' = $2))
   order by source_dataset desc, source_id`;
 
+/** The lot's current registration: the latest registration date, then the highest id (as the portfolio rule reads it). */
+const CURRENT_REGISTRATION = `select source_id from property_filings where bbl = $1 and source_dataset = 'hpd-registrations'
+  order by filed_on desc nulls last, length(source_id) desc, source_id desc limit 1`;
+
 export const propertyFigures: PropertyFigures = {
   lotOnRecord: (store, bbl) => lotExists(store, bbl),
   async openViolationCounts(store, bbls) {
@@ -62,7 +66,9 @@ export const propertyFigures: PropertyFigures = {
     return counts;
   },
   async lotRegistration(store, bbl, registrationId) {
-    const { rows } = await store.pg.query(REGISTRATION, [bbl, registrationId]);
+    const id = registrationId ?? (await store.pg.query(CURRENT_REGISTRATION, [bbl])).rows[0]?.source_id;
+    if (id === undefined) return null;
+    const { rows } = await store.pg.query(REGISTRATION, [bbl, id]);
     const registration = rows.find((row) => row.source_dataset === 'hpd-registrations');
     if (!registration) return null;
     return {

@@ -50,6 +50,10 @@ describe('portfolios regrouped by the HPD loads', () => {
   it('forms, moves and dissolves portfolios as the contacts change, the index in step', async () => {
     const store = api.ns.stores.byMode.live;
     await ingestFile(store, HPD_REGISTRATIONS_LOAD, write('registrations.csv', REGISTRATIONS), new Date('2026-02-01T00:00:00Z'));
+    // Registrations without their contacts prove no owner: the lot is in no portfolio.
+    const unnamed = (await live('/api/v1/properties/1001000001/owners')).body.data;
+    expect([unnamed.registration?.id, unnamed.contacts, unnamed.portfolio]).toEqual(['900001', [], null]);
+    expect((await live('/api/v1/portfolios/1001000001')).status).toBe(404);
     // The store's first grouping (each lot its own portfolio, naming no one: no contacts yet) is not news.
     expect(await ownerChanges()).toEqual([]);
     // One owner holds all three lots from one office.

@@ -105,6 +105,12 @@ describe('portfolios', () => {
     expect(portfolios.find((p) => p.id === '1000010001')!.corporations).toEqual([{ name: 'ACME HOLDINGS LLC', registrations: 2 }]);
   });
 
+  it('a registration naming no owner at all (its contacts not loaded) is in no portfolio', () => {
+    const { portfolioOf, registrationOf } = groupPortfolios([registration('1', '1000010001'), registration('2', '1000010002')], [person('2', 'Agent', 'BIG MANAGER', '1 AGENCY PLAZA 10001')]);
+    expect([...portfolioOf]).toEqual([]);
+    expect(registrationOf.get('1000010001')).toBe('1');
+  });
+
   it('does not depend on the order of rows', () => {
     const registrations = [registration('1', '1000010001'), registration('2', '1000010002'), registration('3', '1000010003')];
     const contacts = [person('1', 'HeadOfficer', 'A B', '1 X STREET 10001'), person('2', 'JointOwner', 'C D', '1 X STREET 10001'), person('3', 'HeadOfficer', 'C D', '1 X STREET 10001')];

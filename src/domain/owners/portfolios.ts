@@ -26,7 +26,7 @@ import { foldLetters } from '../../nyc/letters';
  * Only each lot's current registration counts (the one registered last): an owner who sold
  * stays out of the buyer's portfolio.
  */
-export const PORTFOLIO_RULE = 'Owners are grouped into portfolios from HPD multiple dwelling registrations and their contacts, as Who Owns What does: every person who owns a registered building or heads its owning company (contact types HeadOfficer, IndividualOwner and JointOwner) is a node of one graph, and so is every business address such a person gives (house number, street and ZIP; the apartment or suite is ignored, spellings of the street are read as one: 116TH ST = 116 STREET). A contact joins its person to its address; a portfolio is a connected part of the graph, with the lots whose current registration (the one registered last) names one of its people. Safeguards keep a common office from joining unrelated landlords: managing agents, site managers, officers, shareholders, lessees and corporate owners never join anything (one managing agent, or the registered agent whose address hundreds of LLCs give, serves owners with nothing else in common); a person joins an address only when at least a tenth of that person\'s registrations give it; a registration that names no owning person is a portfolio of its own, named by its corporate owner. Names are compared in upper case with accents, punctuation and spaces ignored (D\'AVOLA = D AVOLA = DAVOLA); a middle initial is ignored.';
+export const PORTFOLIO_RULE = 'Owners are grouped into portfolios from HPD multiple dwelling registrations and their contacts, as Who Owns What does: every person who owns a registered building or heads its owning company (contact types HeadOfficer, IndividualOwner and JointOwner) is a node of one graph, and so is every business address such a person gives (house number, street and ZIP; the apartment or suite is ignored, spellings of the street are read as one: 116TH ST = 116 STREET). A contact joins its person to its address; a portfolio is a connected part of the graph, with the lots whose current registration (the one registered last) names one of its people. Safeguards keep a common office from joining unrelated landlords: managing agents, site managers, officers, shareholders, lessees and corporate owners never join anything (one managing agent, or the registered agent whose address hundreds of LLCs give, serves owners with nothing else in common); a person joins an address only when at least a tenth of that person\'s registrations give it; a registration that names no owning person is a portfolio of its own, named by its corporate owner, and one that names no owner at all (as when the contacts are not loaded) is in no portfolio. Names are compared in upper case with accents, punctuation and spaces ignored (D\'AVOLA = D AVOLA = DAVOLA); a middle initial is ignored.';
 
 /** The contact types whose people and addresses make the graph. */
 export const LANDLORD_TYPES: ReadonlySet<string> = new Set(['HeadOfficer', 'IndividualOwner', 'JointOwner']);
@@ -93,7 +93,7 @@ export interface Portfolio {
 
 export interface Portfolios {
   portfolios: Portfolio[];
-  /** BBL -> portfolio id, for every lot with a current registration. */
+  /** BBL -> portfolio id, for every lot whose current registration names an owner or a corporate owner. */
   portfolioOf: Map<string, string>;
   /** BBL -> the id of its current registration, the one that placed it. */
   registrationOf: Map<string, string>;
@@ -219,12 +219,15 @@ export function groupPortfolios(registrations: readonly OwnerRegistration[], con
   // A lot joins the part of the graph most of its registration's owning people are in (ties:
   // the smaller key, so the answer does not depend on row order): its people, not the
   // addresses they gave, say whose it is. A registration without an owning person is its
-  // corporate owner's, or the lot's own.
+  // corporate owner's.
   const lotsOf = new Map<string, string[]>();
   for (const [bbl, registration] of current) {
     const nodes = nodesOf.get(registration.registrationId);
     const corporate = [...(corporationsOf.get(registration.registrationId) ?? [])].sort()[0];
-    const root = nodes ? mostCommon([...nodes].filter((node) => node.startsWith('p:')).map((node) => graph.find(node))) : corporate ? `c:${corporate}` : `lot:${bbl}`;
+    // A registration that names no owner at all (its contacts not loaded here, or none filed)
+    // proves no portfolio: the lot is left out rather than called a portfolio of its own.
+    if (!nodes && !corporate) continue;
+    const root = nodes ? mostCommon([...nodes].filter((node) => node.startsWith('p:')).map((node) => graph.find(node))) : `c:${corporate}`;
     (lotsOf.get(root) ?? lotsOf.set(root, []).get(root)!).push(bbl);
   }
   const addressesOf = new Map<string, string[]>();
